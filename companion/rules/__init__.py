@@ -1,0 +1,27 @@
+"""The pure rules engine: one module per game, all built on ``base``.
+
+``get(ruleset_id)`` returns a ruleset; ``all()`` lists them. Modules are imported on
+first use, so a program that needs one game does not pay for the others.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+
+from companion.rules.base import Game, NextRound, Option, RuleError, Ruleset, Setup, Verdict
+
+__all__ = ["Game", "NextRound", "Option", "RuleError", "Ruleset", "Setup", "Verdict", "get", "all", "IDS"]
+
+IDS = ("clubs", "klaverjassen", "members_only", "beverbende")
+
+
+def get(ruleset_id: str) -> Ruleset:
+    """The ruleset with this id; RuleError names the known ids otherwise."""
+    if ruleset_id not in IDS:
+        raise RuleError(f"There is no game called {ruleset_id!r}; choose one of {', '.join(IDS)}.", "ruleset")
+    return importlib.import_module(f"companion.rules.{ruleset_id}").RULESET
+
+
+def all() -> builtins.list[Ruleset]:  # noqa: A001 - the issue names it so
+    return [get(ruleset_id) for ruleset_id in IDS]

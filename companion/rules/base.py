@@ -1,0 +1,369 @@
+"""Shared types of the rules engine: rulesets, options, games and their read-outs.
+
+A game is its setup plus the list of raw round entries. Everything else (scores,
+totals, standings, the end-of-game verdict) is computed here by replaying the entries
+through the ruleset, so editing a past round recomputes everything. Nothing in this
+package does I/O.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, Sequence
+
+
+class RuleError(ValueError):
+    """A setup or round entry that the physical game cannot produce.
+
+    ``field`` names the part of the entry at fault (e.g. ``"club_points.Bob"``) so a
+    screen can show the message next to it; the message itself is a sentence a player
+    understands.
+    """
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named choice of a ruleset (a house rule or variant).
+
+    ``type`` is ``bool``, ``int`` or ``str``; ``allowed`` lists the permitted values
+    (for ``int`` options: every permitted value, or ``None`` with ``minimum``/``maximum``).
+    """
+
+    name: str
+    type: type
+    default: Any
+    description: str
+    allowed: tuple | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.type is bool:
+            if not isinstance(value, bool):
+                raise RuleError(f"Option {self.name} must be true or false, not {value!r}.", self.name)
+            return value
+        if self.type is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(f"Option {self.name} must be a whole number, not {value!r}.", self.name)
+            if self.minimum is not None and value < self.minimum:
+                raise RuleError(f"Option {self.name} must be at least {self.minimum}, not {value}.", self.name)
+            if self.maximum is not None and value > self.maximum:
+                raise RuleError(f"Option {self.name} must be at most {self.maximum}, not {value}.", self.name)
+        elif not isinstance(value, self.type):
+            raise RuleError(f"Option {self.name} must be text, not {value!r}.", self.name)
+        if self.allowed is not None and value not in self.allowed:
+            choices = ", ".join(str(a) for a in self.allowed)
+            raise RuleError(f"Option {self.name} must be one of {choices}; {value!r} is not allowed.", self.name)
+        return value
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who plays, in seating order (clockwise, the first deals first), with which options."""
+
+    ruleset_id: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    teams: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The names that score: team names in team play, else player names."""
+        if self.teams is not None:
+            return tuple(name for name, _ in self.teams)
+        return self.players
+
+    def team_of(self, player: str) -> str:
+        for name, members in self.teams or ():
+            if player in members:
+                return name
+        raise KeyError(player)
+
+    def members(self, team: str) -> tuple[str, ...]:
+        return dict(self.teams or ())[team]
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """Who deals the next round, and (where it applies) which team plays it."""
+
+    number: int
+    dealer: str
+    playing: str | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the game is over and who won (several sides on a shared win)."""
+
+    over: bool
+    winners: tuple[str, ...] = ()
+
+
+class Ruleset:
+    """A game's rules. Subclasses define the class attributes and the four hooks.
+
+    Hooks (all pure):
+    - ``check_setup(setup)``: raise RuleError for setups the game does not allow, and
+      return the setup (possibly with teams filled in).
+    - ``initial_state(setup)``: the state before the first round.
+    - ``apply(setup, state, entry, number) -> (state, scores)``: validate one raw entry
+      against the state and return the new state and ``{side: points}`` for that round.
+      Must not mutate ``state`` or ``entry``.
+    - ``verdict(setup, state, totals, rounds_played) -> Verdict``.
+    - ``next_round(setup, state, rounds_played) -> NextRound``.
+    - ``detail(setup, state)``: ruleset-specific read-out (JSON-compatible).
+    - ``rank_key``: sort key for standings; higher totals win unless ``lowest_wins``.
+    """
+
+    id: str = ""
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+    lowest_wins: bool = False
+
+    # --- public API -----------------------------------------------------------------
+
+    def new_game(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        teams: Mapping[str, Sequence[str]] | None = None,
+    ) -> Game:
+        players = self._check_players(players)
+        checked = self._check_options(options or {})
+        team_tuple = None
+        if teams is not None:
+            team_tuple = self._check_teams(players, teams)
+        setup = Setup(self.id, players, MappingProxyType(checked), team_tuple)
+        setup = self.check_setup(setup)
+        return Game(self, setup, (), self.initial_state(setup), ())
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise KeyError(name)
+
+    # --- hooks ----------------------------------------------------------------------
+
+    def check_setup(self, setup: Setup) -> Setup:
+        if setup.teams is not None:
+            raise RuleError(f"{self.name} is not played in teams.", "teams")
+        return setup
+
+    def initial_state(self, setup: Setup) -> Any:
+        return None
+
+    def apply(self, setup: Setup, state: Any, entry: Mapping[str, Any], number: int) -> tuple[Any, dict[str, int]]:
+        raise NotImplementedError
+
+    def verdict(self, setup: Setup, state: Any, totals: Mapping[str, int], rounds_played: int) -> Verdict:
+        raise NotImplementedError
+
+    def next_round(self, setup: Setup, state: Any, rounds_played: int) -> NextRound:
+        return NextRound(rounds_played + 1, setup.players[rounds_played % len(setup.players)])
+
+    def detail(self, setup: Setup, state: Any) -> Any:
+        return {}
+
+    # --- helpers for subclasses ------------------------------------------------------
+
+    def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise RuleError("Players must be a list of names.", "players")
+        names = []
+        for p in players:
+            if not isinstance(p, str) or not p.strip():
+                raise RuleError("Every player needs a name.", "players")
+            names.append(p.strip())
+        seen = set()
+        for n in names:
+            if n in seen:
+                raise RuleError(f"{n} is seated twice; every player needs a different name.", "players")
+            seen.add(n)
+        if not self.min_players <= len(names) <= self.max_players:
+            raise RuleError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {len(names)}.",
+                "players",
+            )
+        return tuple(names)
+
+    def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, Mapping):
+            raise RuleError("Options must be given as name: value pairs.", "options")
+        known = {o.name: o for o in self.options}
+        for name in options:
+            if name not in known:
+                raise RuleError(f"{self.name} has no option called {name!r}.", name)
+        return {o.name: o.check(options[o.name]) if o.name in options else o.default for o in self.options}
+
+    def _check_teams(self, players: tuple[str, ...], teams: Mapping[str, Sequence[str]]) -> tuple:
+        if not isinstance(teams, Mapping) or not teams:
+            raise RuleError("Teams must map each team name to its players.", "teams")
+        placed: dict[str, str] = {}
+        result = []
+        for name, members in teams.items():
+            if not isinstance(name, str) or not name.strip():
+                raise RuleError("Every team needs a name.", "teams")
+            if isinstance(members, str) or not isinstance(members, Sequence) or not members:
+                raise RuleError(f"Team {name} needs a list of players.", "teams")
+            for m in members:
+                if m not in players:
+                    raise RuleError(f"{m} is in team {name} but not at the table.", "teams")
+                if m in placed:
+                    raise RuleError(f"{m} cannot play in both {placed[m]} and {name}.", "teams")
+                placed[m] = name
+            result.append((name.strip(), tuple(members)))
+        missing = [p for p in players if p not in placed]
+        if missing:
+            raise RuleError(f"{', '.join(missing)} is in no team.", "teams")
+        if len({n for n, _ in result}) != len(result):
+            raise RuleError("Two teams have the same name.", "teams")
+        if set(n for n, _ in result) & set(players):
+            raise RuleError("A team cannot have the same name as a player.", "teams")
+        return tuple(result)
+
+
+def _freeze_entry(entry: Any) -> Any:
+    """A private deep copy of a JSON-compatible entry, so callers cannot change history."""
+    try:
+        json.dumps(entry)
+    except (TypeError, ValueError):
+        raise RuleError("A round entry must be made of plain numbers, text, lists and name: value pairs.")
+    return copy.deepcopy(entry)
+
+
+class Game:
+    """An immutable game: setup plus raw round entries, with everything derived from them."""
+
+    __slots__ = ("ruleset", "setup", "_rounds", "_state", "_round_scores", "_totals", "_verdict")
+
+    def __init__(self, ruleset: Ruleset, setup: Setup, rounds: tuple, state: Any, round_scores: tuple):
+        self.ruleset = ruleset
+        self.setup = setup
+        self._rounds = rounds
+        self._state = state
+        self._round_scores = round_scores
+        totals = {side: 0 for side in setup.sides}
+        for scores in round_scores:
+            for side, pts in scores.items():
+                totals[side] += pts
+        self._totals = totals
+        self._verdict = ruleset.verdict(setup, state, totals, len(rounds))
+
+    # --- changes (each returns a new Game) --------------------------------------------
+
+    def add_round(self, entry: Mapping[str, Any]) -> Game:
+        if self.over:
+            raise RuleError("The game is over; no more rounds can be added.")
+        return self._extend(self, [entry])
+
+    def replace_round(self, index: int, entry: Mapping[str, Any]) -> Game:
+        if not isinstance(index, int) or not 0 <= index < len(self._rounds):
+            raise RuleError(f"There is no round {index + 1 if isinstance(index, int) else index} to change.")
+        rounds = list(self._rounds)
+        rounds[index] = entry
+        return self.replay(self.ruleset, self.setup, rounds)
+
+    def undo(self) -> Game:
+        if not self._rounds:
+            raise RuleError("There is no round to undo.")
+        return self.replay(self.ruleset, self.setup, self._rounds[:-1])
+
+    @classmethod
+    def replay(cls, ruleset: Ruleset, setup: Setup, rounds: Iterable[Mapping[str, Any]]) -> Game:
+        """Rebuild a game from its setup and raw entries, validating every round."""
+        start = Game(ruleset, setup, (), ruleset.initial_state(setup), ())
+        return cls._extend(start, list(rounds))
+
+    @staticmethod
+    def _extend(game: Game, entries: list) -> Game:
+        ruleset, setup = game.ruleset, game.setup
+        rounds = list(game._rounds)
+        scores = list(game._round_scores)
+        state = game._state
+        totals = dict(game._totals)
+        for entry in entries:
+            number = len(rounds) + 1
+            if rounds and ruleset.verdict(setup, state, totals, len(rounds)).over:
+                raise RuleError(f"The game was already over after round {len(rounds)}; round {number} cannot follow.")
+            if not isinstance(entry, Mapping):
+                raise RuleError(f"Round {number} must be given as name: value pairs.")
+            entry = _freeze_entry(entry)
+            try:
+                state, round_scores = ruleset.apply(setup, state, entry, number)
+            except RuleError as err:
+                if len(entries) > 1 or rounds != list(game._rounds):
+                    raise RuleError(f"Round {number}: {err.message}", err.field) from None
+                raise
+            rounds.append(entry)
+            scores.append(MappingProxyType(dict(round_scores)))
+            for side, pts in round_scores.items():
+                totals[side] += pts
+        return Game(ruleset, setup, tuple(rounds), state, tuple(scores))
+
+    # --- read-outs --------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.setup.sides
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.setup.options
+
+    @property
+    def teams(self) -> dict[str, tuple[str, ...]] | None:
+        return dict(self.setup.teams) if self.setup.teams is not None else None
+
+    @property
+    def rounds(self) -> list:
+        return copy.deepcopy(list(self._rounds))
+
+    @property
+    def round_scores(self) -> list[dict[str, int]]:
+        return [dict(s) for s in self._round_scores]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self._totals)
+
+    @property
+    def standings(self) -> list[str]:
+        """Sides from first to last place; ties keep seating order."""
+        sign = 1 if self.ruleset.lowest_wins else -1
+        order = {side: i for i, side in enumerate(self.sides)}
+        return sorted(self.sides, key=lambda s: (sign * self._totals[s], order[s]))
+
+    @property
+    def over(self) -> bool:
+        return self._verdict.over
+
+    @property
+    def winners(self) -> list[str]:
+        return list(self._verdict.winners) if self._verdict.over else []
+
+    @property
+    def next_round(self) -> NextRound:
+        return self.ruleset.next_round(self.setup, self._state, len(self._rounds))
+
+    @property
+    def detail(self) -> Any:
+        return self.ruleset.detail(self.setup, self._state)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.ruleset.id} {list(self.sides)} rounds={len(self._rounds)} over={self.over}>"
