@@ -1,0 +1,32 @@
+# Two commands do everything on a fresh machine with only python3:
+#   make run    set up, then start the app (web; prints the address to open)
+#   make test   set up (incl. Debian's chromium for the browser tests), then run every test
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8550
+
+.PHONY: run test bench system-deps clean
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m companion run --host $(HOST) --port $(PORT)
+
+system-deps:
+	bash scripts/install-system-deps.sh
+
+test: $(STAMP) system-deps
+	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(PY) bench/rules_replay.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis test-output

@@ -1,0 +1,68 @@
+"""Command line: `companion` (same as `companion run`) and its subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from companion import __version__, rules
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8550
+
+
+def _run(args: argparse.Namespace) -> int:
+    from companion.ui.app import serve
+
+    if args.database_url:
+        os.environ["COMPANION_DATABASE_URL"] = args.database_url
+    serve(host=args.host, port=args.port, desktop=args.desktop)
+    return 0
+
+
+def _rulesets(args: argparse.Namespace) -> int:
+    for ruleset in rules.all():
+        print(f"{ruleset.name} ({ruleset.id}): {ruleset.min_players} to {ruleset.max_players} players")
+        for option in ruleset.options:
+            allowed = ""
+            if option.allowed is not None:
+                allowed = " [" + ", ".join(str(v) for v in option.allowed) + "]"
+            elif option.minimum is not None or option.maximum is not None:
+                allowed = f" [{option.minimum if option.minimum is not None else ''}..{option.maximum if option.maximum is not None else ''}]"
+            print(f"  {option.name} = {option.default!r}{allowed}: {option.description}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="Scorekeeping companion for card and board games.")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command")
+
+    run = sub.add_parser("run", help="start the app (the default)")
+    run.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
+    run.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    run.add_argument("--desktop", action="store_true", help="open a desktop window instead of serving a web app (needs the Flet desktop client)")
+    run.add_argument("--database-url", help="SQLAlchemy URL of the database (default: $COMPANION_DATABASE_URL, else a SQLite file in your data folder)")
+    run.set_defaults(handler=_run)
+
+    rs = sub.add_parser("rulesets", help="list the games and their options")
+    rs.set_defaults(handler=_rulesets)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["run", *argv])
+    try:
+        return args.handler(args)
+    except rules.RuleError as err:
+        print(f"companion: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
