@@ -1,0 +1,347 @@
+"""Beverbende (Dutch edition of Biberbande), with the endings of its relative Rat-a-Tat Cat.
+
+Each player keeps a row of four face-down cards and tries to end the round with the
+lowest sum. The deck's number cards are the values 0 to 8 four times each and nine 9s;
+special cards (swap, peek, draw twice) left in a row at the end are replaced from the
+draw pile until a number card comes, so every scored card is a number card. A round
+scores 0 to 36 per player and the lowest total wins; equal lowest totals share the win.
+
+Round entry (JSON-compatible), one of:
+- ``{"cards": {name: [four card values 0..9]}}``: the row each player turned over;
+- ``{"totals": {name: int}}``: each player's sum for the round, 0 to 36.
+Every player still in the game appears exactly once. Rows that need more cards of one
+value than the deck holds are rejected, and so are totals no deal of the deck can make.
+With the ``time`` ending an entry may also carry ``"last": true`` when time is up.
+
+Endings (option ``ending``):
+- ``seed``: as many rounds as players, 4 rounds with two players (the rulebook's rule);
+- ``rounds``: the number of rounds in option ``rounds``;
+- ``elimination``: a player whose total reaches 100 or more is out and plays no further
+  rounds (later entries list only the players still in; those who are out score 0); the
+  last player left wins. If every remaining player reaches 100 in the same round, the one
+  among them with the lowest total wins (equal lowest share the win);
+- ``time``: play stops when the agreed time is up; the round entered with ``"last": true``
+  ends the game.
+
+The first player in seating order deals the first round; the deal passes clockwise and
+skips players who are out. The player left of the dealer starts.
+
+Referee helpers for the rules reference: ``may_knock``, ``last_turns``,
+``replacement_order``, ``final_card`` and ``final_row``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from companion.rules.base import NextRound, Option, RuleError, Ruleset, Setup, Verdict
+
+CARD_VALUES = range(10)
+CARDS_PER_ROW = 4
+COPIES = {value: 4 for value in range(9)} | {9: 9}
+"""How many number cards of each value the deck holds."""
+ROW_MAX = 9 * CARDS_PER_ROW
+ELIMINATION_LIMIT = 100
+SPECIAL_CARDS = ("swap", "peek", "draw_twice")
+ENDINGS = ("seed", "rounds", "elimination", "time")
+COUNT_WORDS = {4: "four", 9: "nine"}
+
+_DECK_ASCENDING = sorted(value for value, copies in COPIES.items() for _ in range(copies))
+_LOWEST_SUM = [0]
+_HIGHEST_SUM = [0]
+for _low, _high in zip(_DECK_ASCENDING, reversed(_DECK_ASCENDING)):
+    _LOWEST_SUM.append(_LOWEST_SUM[-1] + _low)
+    _HIGHEST_SUM.append(_HIGHEST_SUM[-1] + _high)
+"""_LOWEST_SUM[m] / _HIGHEST_SUM[m]: the sum of the m lowest / highest number cards."""
+
+
+@dataclass(frozen=True)
+class BeverbendeState:
+    """Running totals and who is out, in seating order; ``dealer`` is the next dealer's seat."""
+
+    totals: tuple[int, ...]
+    out_in_round: tuple[int, ...]  # 0 while still in, else the round the player went out
+    dealer: int = 0
+    rounds_played: int = 0
+    last_called: bool = False
+
+
+# --- referee helpers -------------------------------------------------------------------
+
+
+def may_knock(turns_taken: Sequence[int]) -> bool:
+    """Whether a player may knock now: every player must have had at least one turn.
+
+    ``turns_taken`` holds each player's number of finished turns this round, the
+    knocking player's current turn included.
+    """
+    if len(turns_taken) < 2:
+        raise RuleError("Beverbende needs at least two players.", "turns_taken")
+    if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in turns_taken):
+        raise RuleError("Turns taken must be whole numbers of at least 0.", "turns_taken")
+    return min(turns_taken) >= 1
+
+
+def _clockwise_from(players: Sequence[str], first: str) -> list[str]:
+    if first not in players:
+        raise RuleError(f"{first} is not at the table.", "knocker")
+    start = list(players).index(first)
+    return list(players[start:]) + list(players[:start])
+
+
+def last_turns(players: Sequence[str], knocker: str) -> list[str]:
+    """Who still plays after a knock, in order: everyone else once, starting left of the knocker."""
+    return _clockwise_from(players, knocker)[1:]
+
+
+def replacement_order(players: Sequence[str], knocker: str) -> list[str]:
+    """In which order players replace special cards at the end: the knocker, then clockwise."""
+    return _clockwise_from(players, knocker)
+
+
+def _is_number_card(card: Any) -> bool:
+    return not isinstance(card, bool) and isinstance(card, int) and card in CARD_VALUES
+
+
+def _check_card(card: Any) -> None:
+    if not _is_number_card(card) and card not in SPECIAL_CARDS:
+        names = ", ".join(SPECIAL_CARDS)
+        raise RuleError(f"{card!r} is no Beverbende card: cards are 0 to 9 or one of {names}.", "cards")
+
+
+def final_card(drawn: Sequence[Any]) -> int:
+    """The number that takes a special card's place at the end of a round.
+
+    ``drawn`` is what the player turns over from the draw pile, in order; special cards
+    drawn are set aside too, so the first number card counts.
+    """
+    for card in drawn:
+        _check_card(card)
+        if _is_number_card(card):
+            return card
+    raise RuleError("Keep drawing: a special card is only replaced by a number card.", "cards")
+
+
+def final_row(row: Sequence[Any], pile: Sequence[Any]) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+    """A row's scoring values after its special cards are replaced, left to right, from ``pile``.
+
+    Returns the four values and what is left of the pile (the top card first), so the
+    next player in ``replacement_order`` can go on from there.
+    """
+    if len(row) != CARDS_PER_ROW:
+        raise RuleError(f"A row has {CARDS_PER_ROW} cards, not {len(row)}.", "cards")
+    rest = list(pile)
+    values = []
+    for card in row:
+        _check_card(card)
+        if _is_number_card(card):
+            values.append(card)
+            continue
+        value = final_card(rest)
+        del rest[: rest.index(value) + 1]
+        values.append(value)
+    return tuple(values), tuple(rest)
+
+
+# --- the ruleset -----------------------------------------------------------------------
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+class Beverbende(Ruleset):
+    id = "beverbende"
+    name = "Beverbende"
+    min_players = 2
+    max_players = 6
+    lowest_wins = True
+    options = (
+        Option(
+            "ending",
+            str,
+            "seed",
+            "When the game ends: seed (one round per player, 4 with two), rounds (a set number), "
+            "elimination (out at 100, last one left wins) or time (stop when time is up).",
+            allowed=ENDINGS,
+        ),
+        Option("rounds", int, 5, "How many rounds to play with the rounds ending.", minimum=1, maximum=200),
+    )
+
+    def initial_state(self, setup: Setup) -> BeverbendeState:
+        seats = len(setup.players)
+        return BeverbendeState((0,) * seats, (0,) * seats)
+
+    def planned_rounds(self, setup: Setup) -> int | None:
+        """The number of rounds the game lasts, or None when elimination or time decides."""
+        ending = setup.options["ending"]
+        if ending == "seed":
+            return 4 if len(setup.players) == 2 else len(setup.players)
+        if ending == "rounds":
+            return setup.options["rounds"]
+        return None
+
+    # --- entries ---------------------------------------------------------------------
+
+    def apply(self, setup, state, entry, number):
+        unknown = [key for key in entry if key not in ("cards", "totals", "last")]
+        if unknown:
+            raise RuleError(f"A Beverbende round has no {unknown[0]!r}; give cards or totals.", unknown[0])
+        last = self._check_last(setup, entry)
+        playing = [p for p, out in zip(setup.players, state.out_in_round) if not out]
+        if ("cards" in entry) == ("totals" in entry):
+            raise RuleError("Give either every player's four cards or every player's total for the round.", "cards")
+        if "cards" in entry:
+            row_sums = self._check_cards(setup, entry["cards"], playing)
+        else:
+            row_sums = self._check_totals(setup, entry["totals"], playing)
+
+        eliminating = setup.options["ending"] == "elimination"
+        totals = list(state.totals)
+        out = list(state.out_in_round)
+        scores = {}
+        for seat, player in enumerate(setup.players):
+            points = row_sums.get(player, 0)
+            scores[player] = points
+            totals[seat] += points
+            if eliminating and not out[seat] and totals[seat] >= ELIMINATION_LIMIT:
+                out[seat] = number
+        dealer = self._next_seat(state.dealer, out)
+        return BeverbendeState(tuple(totals), tuple(out), dealer, number, last), scores
+
+    def _check_last(self, setup: Setup, entry: Mapping[str, Any]) -> bool:
+        last = entry.get("last", False)
+        if not isinstance(last, bool):
+            raise RuleError("'last' must be true or false.", "last")
+        if last and setup.options["ending"] != "time":
+            raise RuleError("Only a game played against the clock ends with a round marked last.", "last")
+        return last
+
+    def _check_names(self, setup, given, part: str, playing: list[str]) -> None:
+        if not isinstance(given, Mapping):
+            raise RuleError(f"The {part} must map each player to their {part}.", part)
+        for name in given:
+            if name not in setup.players:
+                raise RuleError(f"{name} is not playing in this game.", f"{part}.{name}")
+            if name not in playing:
+                raise RuleError(f"{name} is out (reached {ELIMINATION_LIMIT}) and plays no more rounds.", f"{part}.{name}")
+        missing = [p for p in playing if p not in given]
+        if missing:
+            raise RuleError(f"{_and(missing)} still needs {part} for this round.", f"{part}.{missing[0]}")
+
+    def _check_cards(self, setup, cards, playing: list[str]) -> dict[str, int]:
+        self._check_names(setup, cards, "cards", playing)
+        seen: Counter[int] = Counter()
+        sums = {}
+        for name, row in cards.items():
+            field = f"cards.{name}"
+            if not isinstance(row, list) or len(row) != CARDS_PER_ROW:
+                raise RuleError(f"{name} must have exactly {CARDS_PER_ROW} cards.", field)
+            for card in row:
+                if not _is_number_card(card):
+                    raise RuleError(
+                        f"{name} shows {card!r}, but a card counts 0 to 9 (special cards are replaced first).", field
+                    )
+            seen.update(row)
+            sums[name] = sum(row)
+        for value, count in seen.items():
+            if count > COPIES[value]:
+                raise RuleError(
+                    f"The deck has only {COUNT_WORDS[COPIES[value]]} {value}s, but this round shows {count}.", "cards"
+                )
+        return sums
+
+    def _check_totals(self, setup, totals, playing: list[str]) -> dict[str, int]:
+        self._check_names(setup, totals, "totals", playing)
+        for name, points in totals.items():
+            if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= ROW_MAX:
+                raise RuleError(f"{name}'s four cards add up to 0 to {ROW_MAX}, not {points!r}.", f"totals.{name}")
+        self._check_deck_allows(totals)
+        return dict(totals)
+
+    @staticmethod
+    def _check_deck_allows(totals: Mapping[str, int]) -> None:
+        """Reject totals no deal can make: any k players hold 4k cards of the one deck.
+
+        So the k lowest totals together are at least the sum of the deck's 4k lowest
+        cards, and the k highest at most the sum of its 4k highest.
+        """
+        lowest_first = sorted(totals, key=totals.get)
+        highest_first = sorted(totals, key=lambda name: -totals[name])
+        low = high = 0
+        for k in range(1, len(totals) + 1):
+            low += totals[lowest_first[k - 1]]
+            high += totals[highest_first[k - 1]]
+            cards = CARDS_PER_ROW * k
+            if low < _LOWEST_SUM[cards]:
+                names = lowest_first[:k]
+                raise RuleError(
+                    f"{_and(names)} cannot score only {low} together: the deck's lowest {cards} cards "
+                    f"already add up to {_LOWEST_SUM[cards]}.",
+                    f"totals.{names[-1]}",
+                )
+            if high > _HIGHEST_SUM[cards]:
+                names = highest_first[:k]
+                raise RuleError(
+                    f"{_and(names)} cannot score {high} together: the deck's highest {cards} cards "
+                    f"add up to only {_HIGHEST_SUM[cards]}.",
+                    f"totals.{names[-1]}",
+                )
+
+    @staticmethod
+    def _next_seat(seat: int, out: Sequence[int]) -> int:
+        """The first seat clockwise after ``seat`` whose player is still in (``seat`` itself last)."""
+        seats = len(out)
+        for step in range(1, seats + 1):
+            candidate = (seat + step) % seats
+            if not out[candidate]:
+                return candidate
+        return seat
+
+    # --- read-outs -------------------------------------------------------------------
+
+    def verdict(self, setup, state, totals, rounds_played):
+        ending = setup.options["ending"]
+        if ending == "elimination":
+            still_in = [p for p, out in zip(setup.players, state.out_in_round) if not out]
+            if len(still_in) > 1 or rounds_played == 0:
+                return Verdict(False)
+            if still_in:
+                return Verdict(True, tuple(still_in))
+            return Verdict(True, self._lowest(
+                [p for p, out in zip(setup.players, state.out_in_round) if out == rounds_played], totals
+            ))
+        if ending == "time":
+            over = state.last_called
+        else:
+            over = rounds_played >= self.planned_rounds(setup)
+        return Verdict(over, self._lowest(setup.players, totals) if over else ())
+
+    @staticmethod
+    def _lowest(players: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ...]:
+        best = min(totals[p] for p in players)
+        return tuple(p for p in players if totals[p] == best)
+
+    def next_round(self, setup, state, rounds_played):
+        return NextRound(rounds_played + 1, setup.players[state.dealer])
+
+    def detail(self, setup, state):
+        planned = self.planned_rounds(setup)
+        played = state.rounds_played
+        dealer = state.dealer
+        starter = self._next_seat(dealer, state.out_in_round)
+        return {
+            "ending": setup.options["ending"],
+            "planned_rounds": planned,
+            "rounds_left": None if planned is None else max(planned - played, 0),
+            "elimination_limit": ELIMINATION_LIMIT if setup.options["ending"] == "elimination" else None,
+            "still_in": [p for p, out in zip(setup.players, state.out_in_round) if not out],
+            "out_in_round": {p: out for p, out in zip(setup.players, state.out_in_round) if out},
+            "last_round_called": state.last_called,
+            "starts_next_round": setup.players[starter],
+        }
+
+
+RULESET = Beverbende()

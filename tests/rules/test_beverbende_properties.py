@@ -1,0 +1,90 @@
+"""Beverbende invariants over games dealt from the real deck (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion import rules
+from companion.rules.beverbende import CARDS_PER_ROW, COPIES, ELIMINATION_LIMIT
+
+BEVERBENDE = rules.get("beverbende")
+DECK = [value for value, copies in COPIES.items() for _ in range(copies)]
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+
+
+def deal(players, shuffled):
+    return {p: shuffled[i * CARDS_PER_ROW : (i + 1) * CARDS_PER_ROW] for i, p in enumerate(players)}
+
+
+@st.composite
+def dealt_games(draw, ending):
+    """A game of 2-6 players with ending ``ending`` and up to 12 rounds dealt from the deck."""
+    players = NAMES[: draw(st.integers(2, 6))]
+    g = BEVERBENDE.new_game(players, {"ending": ending})
+    for _ in range(draw(st.integers(0, 12))):
+        if g.over:
+            break
+        still_in = g.detail["still_in"]
+        rows = deal(still_in, draw(st.permutations(DECK)))
+        if draw(st.booleans()):
+            g = g.add_round({"cards": rows})
+        else:
+            g = g.add_round({"totals": {p: sum(row) for p, row in rows.items()}})
+    return g
+
+
+ENDINGS = st.sampled_from(["seed", "rounds", "elimination", "time"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), ending=ENDINGS)
+def test_totals_are_the_sum_of_round_scores(data, ending):
+    g = data.draw(dealt_games(ending))
+    for player in g.players:
+        assert g.totals[player] == sum(scores[player] for scores in g.round_scores)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), ending=ENDINGS)
+def test_standings_run_from_lowest_to_highest_total(data, ending):
+    g = data.draw(dealt_games(ending))
+    ordered = [g.totals[p] for p in g.standings]
+    assert ordered == sorted(ordered)
+    assert sorted(g.standings) == sorted(g.players)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_winners_of_a_finished_seed_game_hold_the_lowest_total(data):
+    g = data.draw(dealt_games("seed"))
+    if g.over:
+        lowest = min(g.totals.values())
+        assert g.winners == [p for p in g.players if g.totals[p] == lowest]
+    else:
+        assert g.winners == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_elimination_out_players_are_at_the_limit_and_score_nothing_after(data):
+    g = data.draw(dealt_games("elimination"))
+    out = g.detail["out_in_round"]
+    for player in g.players:
+        running = 0
+        for number, scores in enumerate(g.round_scores, start=1):
+            if player in out and number > out[player]:
+                assert scores[player] == 0
+            running += scores[player]
+        assert (running >= ELIMINATION_LIMIT) == (player in out)
+
+
+@settings(max_examples=100, deadline=None)
+@given(players=st.integers(2, 6), shuffled=st.permutations(DECK))
+def test_every_dealt_round_is_accepted_as_cards_and_as_totals(players, shuffled):
+    """The deck checks never reject what a real deal produces."""
+    rows = deal(NAMES[:players], shuffled)
+    g = BEVERBENDE.new_game(NAMES[:players])
+    by_cards = g.add_round({"cards": rows})
+    by_totals = g.add_round({"totals": {p: sum(row) for p, row in rows.items()}})
+    assert by_cards.round_scores == by_totals.round_scores == [{p: sum(row) for p, row in rows.items()}]
