@@ -32,7 +32,6 @@ Referee helpers for the rules reference: ``may_knock``, ``last_turns``,
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -46,6 +45,7 @@ ROW_MAX = 9 * CARDS_PER_ROW
 ELIMINATION_LIMIT = 100
 SPECIAL_CARDS = ("swap", "peek", "draw_twice")
 ENDINGS = ("seed", "rounds", "elimination", "time")
+ENTRY_PARTS = ("cards", "totals", "last")
 COUNT_WORDS = {4: "four", 9: "nine"}
 
 _DECK_ASCENDING = sorted(value for value, copies in COPIES.items() for _ in range(copies))
@@ -186,9 +186,9 @@ class Beverbende(Ruleset):
     # --- entries ---------------------------------------------------------------------
 
     def apply(self, setup, state, entry, number):
-        unknown = [key for key in entry if key not in ("cards", "totals", "last")]
-        if unknown:
-            raise RuleError(f"A Beverbende round has no {unknown[0]!r}; give cards or totals.", unknown[0])
+        for key in entry:
+            if key not in ENTRY_PARTS:
+                raise RuleError(f"A Beverbende round has no {key!r}; give cards or totals.", key)
         last = self._check_last(setup, entry)
         playing = [p for p, out in zip(setup.players, state.out_in_round) if not out]
         if ("cards" in entry) == ("totals" in entry):
@@ -223,30 +223,32 @@ class Beverbende(Ruleset):
         if not isinstance(given, Mapping):
             raise RuleError(f"The {part} must map each player to their {part}.", part)
         for name in given:
-            if name not in setup.players:
-                raise RuleError(f"{name} is not playing in this game.", f"{part}.{name}")
             if name not in playing:
-                raise RuleError(f"{name} is out (reached {ELIMINATION_LIMIT}) and plays no more rounds.", f"{part}.{name}")
-        missing = [p for p in playing if p not in given]
-        if missing:
+                if name in setup.players:
+                    raise RuleError(
+                        f"{name} is out (reached {ELIMINATION_LIMIT}) and plays no more rounds.", f"{part}.{name}"
+                    )
+                raise RuleError(f"{name} is not playing in this game.", f"{part}.{name}")
+        if len(given) != len(playing):  # every name given is playing, so some player is missing
+            missing = [p for p in playing if p not in given]
             raise RuleError(f"{_and(missing)} still needs {part} for this round.", f"{part}.{missing[0]}")
 
     def _check_cards(self, setup, cards, playing: list[str]) -> dict[str, int]:
         self._check_names(setup, cards, "cards", playing)
-        seen: Counter[int] = Counter()
+        shown = [0] * len(COPIES)
         sums = {}
         for name, row in cards.items():
-            field = f"cards.{name}"
-            if not isinstance(row, list) or len(row) != CARDS_PER_ROW:
-                raise RuleError(f"{name} must have exactly {CARDS_PER_ROW} cards.", field)
+            if type(row) is not list or len(row) != CARDS_PER_ROW:
+                raise RuleError(f"{name} must have exactly {CARDS_PER_ROW} cards.", f"cards.{name}")
             for card in row:
-                if not _is_number_card(card):
+                if type(card) is not int or not 0 <= card <= 9:  # type() also keeps out true/false
                     raise RuleError(
-                        f"{name} shows {card!r}, but a card counts 0 to 9 (special cards are replaced first).", field
+                        f"{name} shows {card!r}, but a card counts 0 to 9 (special cards are replaced first).",
+                        f"cards.{name}",
                     )
-            seen.update(row)
+                shown[card] += 1
             sums[name] = sum(row)
-        for value, count in seen.items():
+        for value, count in enumerate(shown):
             if count > COPIES[value]:
                 raise RuleError(
                     f"The deck has only {COUNT_WORDS[COPIES[value]]} {value}s, but this round shows {count}.", "cards"
