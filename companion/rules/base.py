@@ -121,7 +121,8 @@ class Ruleset:
     - ``verdict(setup, state, totals, rounds_played) -> Verdict``.
     - ``next_round(setup, state, rounds_played) -> NextRound``.
     - ``detail(setup, state)``: ruleset-specific read-out (JSON-compatible).
-    - ``rank_key``: sort key for standings; higher totals win unless ``lowest_wins``.
+    - ``rank_key(setup, state, totals, side)``: sort key for standings; by default higher
+      totals come first unless ``lowest_wins``.
     """
 
     id: str = ""
@@ -175,6 +176,10 @@ class Ruleset:
 
     def detail(self, setup: Setup, state: Any) -> Any:
         return {}
+
+    def rank_key(self, setup: Setup, state: Any, totals: Mapping[str, int], side: str) -> Any:
+        """Sort key for standings, first place smallest: the total, lowest or highest first."""
+        return totals[side] if self.lowest_wins else -totals[side]
 
     # --- helpers for subclasses ------------------------------------------------------
 
@@ -345,9 +350,9 @@ class Game:
     @property
     def standings(self) -> list[str]:
         """Sides from first to last place; ties keep seating order."""
-        sign = 1 if self.ruleset.lowest_wins else -1
+        rank_key = self.ruleset.rank_key
         order = {side: i for i, side in enumerate(self.sides)}
-        return sorted(self.sides, key=lambda s: (sign * self._totals[s], order[s]))
+        return sorted(self.sides, key=lambda s: (rank_key(self.setup, self._state, self._totals, s), order[s]))
 
     @property
     def over(self) -> bool:

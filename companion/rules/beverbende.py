@@ -19,7 +19,10 @@ Endings (option ``ending``):
 - ``elimination``: a player whose total reaches 100 or more is out and plays no further
   rounds (later entries list only the players still in; those who are out score 0); the
   last player left wins. If every remaining player reaches 100 in the same round, the one
-  among them with the lowest total wins (equal lowest share the win);
+  among them with the lowest total wins (equal lowest share the win). Standings follow
+  the same idea: players still in by total, then those out, who lasted longest first
+  (players out in the same round by total), so a player out early never ranks above the
+  survivors even with a lower total;
 - ``time``: play stops when the agreed time is up; the round entered with ``"last": true``
   ends the game.
 
@@ -325,6 +328,13 @@ class Beverbende(Ruleset):
     def _lowest(players: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ...]:
         best = min(totals[p] for p in players)
         return tuple(p for p in players if totals[p] == best)
+
+    def rank_key(self, setup, state, totals, side):
+        """In elimination play lasting longer ranks higher; otherwise the lowest total does."""
+        went_out = state.out_in_round[setup.players.index(side)]
+        if not went_out:
+            return (0, totals[side])
+        return (1, -went_out, totals[side])
 
     def next_round(self, setup, state, rounds_played):
         return NextRound(rounds_played + 1, setup.players[state.dealer])

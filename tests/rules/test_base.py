@@ -328,3 +328,15 @@ def test_the_deal_passes_clockwise_by_default():
         g = g.add_round(points(Ann=1, Bob=1))
     assert seen == [NextRound(1, "Ann"), NextRound(2, "Bob"), NextRound(3, "Ann")]
     assert g.detail == {}
+
+
+class BandTally(Tally):
+    """Ranks by tens of points only, so totals in the same band tie."""
+
+    def rank_key(self, setup, state, totals, side):
+        return -(totals[side] // 10)
+
+
+def test_a_ruleset_rank_key_decides_standings_and_ties_keep_seating_order():
+    g = BandTally().new_game(["Ann", "Bob", "Cy"]).add_round(points(Ann=3, Bob=10, Cy=9))
+    assert g.standings == ["Bob", "Ann", "Cy"]

@@ -200,6 +200,16 @@ def test_elimination_all_remaining_out_in_one_round_lowest_total_among_them_wins
     assert g.detail["out_in_round"] == {"A": 3}  # A at exactly 100; B 99, C 98
     g = play(g, {"B": 30, "C": 30})  # B 129, C 128: both out in round 4
     assert g.over and g.winners == ["C"]
+    assert g.standings == ["C", "B", "A"]  # A has the lowest total (100) but went out first
+
+
+def test_elimination_standings_rank_survivors_first_then_by_how_long_players_lasted():
+    g = elimination(("A", "B", "C", "D"))
+    g = play(g, {"A": 36, "B": 30, "C": 20, "D": 10}, {"A": 36, "B": 30, "C": 20, "D": 10})
+    g = play(g, {"A": 30, "B": 36, "C": 20, "D": 10})  # A 102 and B 96: A out in round 3
+    g = play(g, {"B": 4, "C": 20, "D": 30})  # B 100 out in round 4; C 80, D 60
+    assert g.detail["out_in_round"] == {"A": 3, "B": 4}
+    assert g.standings == ["D", "C", "B", "A"]
 
 
 def test_elimination_all_remaining_out_with_equal_totals_share_the_win():
@@ -216,6 +226,15 @@ def test_elimination_deal_skips_players_who_are_out():
     assert g.next_round.dealer == "D" and g.detail["starts_next_round"] == "A"
     g = play(g, {"A": 10, "C": 10, "D": 10})
     assert g.next_round.dealer == "A" and g.detail["starts_next_round"] == "C"
+
+
+def test_elimination_replacing_an_earlier_round_replays_who_is_out():
+    g = play(elimination(), *[{"A": 33, "B": 10, "C": 10}] * 3, {"A": 5, "B": 10, "C": 10})  # A 99, then 104
+    assert g.detail["out_in_round"] == {"A": 4}
+    with pytest.raises(RuleError, match="Round 4: A is out") as err:
+        g.replace_round(0, {"totals": {"A": 36, "B": 10, "C": 10}})  # A would reach 102 in round 3
+    assert err.value.field == "totals.A"
+    assert g.totals["A"] == 104
 
 
 def test_elimination_has_no_round_limit():

@@ -46,12 +46,26 @@ def test_totals_are_the_sum_of_round_scores(data, ending):
 
 
 @settings(max_examples=60, deadline=None)
-@given(data=st.data(), ending=ENDINGS)
+@given(data=st.data(), ending=st.sampled_from(["seed", "rounds", "time"]))
 def test_standings_run_from_lowest_to_highest_total(data, ending):
     g = data.draw(dealt_games(ending))
     ordered = [g.totals[p] for p in g.standings]
     assert ordered == sorted(ordered)
     assert sorted(g.standings) == sorted(g.players)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_elimination_standings_put_survivors_first_then_later_outs(data):
+    g = data.draw(dealt_games("elimination"))
+    out = g.detail["out_in_round"]
+    survivors = [p for p in g.standings if p not in out]
+    assert g.standings[: len(survivors)] == survivors
+    assert [g.totals[p] for p in survivors] == sorted(g.totals[p] for p in survivors)
+    later_first = [(-out[p], g.totals[p]) for p in g.standings[len(survivors) :]]
+    assert later_first == sorted(later_first)
+    if g.over:
+        assert g.standings[: len(g.winners)] == g.winners
 
 
 @settings(max_examples=60, deadline=None)
