@@ -1,0 +1,63 @@
+"""Round entry: one fast form per game, for a scorekeeper with one free hand.
+
+``entry_form(game, on_save, on_cancel=None, index=None)`` returns the form for
+``game.ruleset.id``. ``index=None`` enters the next round; an int edits that past round,
+prefilled from ``game.rounds[index]``. Save stays disabled until the rules accept the
+entry; pressing it calls ``on_save(entry)`` with the raw JSON-compatible entry (the caller
+stores it). Cancel (shown only with ``on_cancel``) calls ``on_cancel()``.
+
+The returned control expands to fill its parent: the inputs scroll, while the keypads,
+status line and buttons stay at the bottom within thumb reach. Give it a parent with a
+bounded height (a View, or a page that does not scroll).
+
+Each game's plain-Python state (tested without a browser) sits beside its view:
+``BeverbendeEntry``, ``ClubsEntry``, ``KlaverjassenEntry``, ``MembersOnlyEntry``.
+
+Identifiers for browser tests (``[flt-semantics-identifier='...']``):
+
+Every form
+    ``entry-save`` Save button (disabled until valid), ``entry-cancel`` Cancel,
+    ``entry-status`` status line (what is still missing, or a message that concerns the
+    whole entry), ``entry-preview`` the round's scores and notes once valid.
+
+Beverbende
+    ``bever-card-<player>-<0..3>`` a card slot, ``bever-total-<player>`` the player's total
+    (tap it, then type the total on the keypad), ``bever-key-<0..9>`` keypad digits,
+    ``bever-key-back`` clear, ``bever-key-next`` next slot, ``bever-error-<player>`` the
+    row's message, ``bever-last`` "last round" switch (only when playing against the clock).
+    Four taps per player: the first empty card is selected, and each digit moves on.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from companion.rules.base import Game
+from companion.ui.round_entry import beverbende
+
+_FORMS = {
+    "beverbende": (beverbende.BeverbendeEntry, beverbende.view),
+}
+
+BeverbendeEntry = beverbende.BeverbendeEntry
+
+__all__ = ["entry_form", "entry_state", "BeverbendeEntry"]
+
+
+def entry_state(game: Game, index: int | None = None):
+    """The plain-Python state behind the form for ``game`` (new round, or round ``index``)."""
+    state_class, _view = _FORMS[game.ruleset.id]
+    return state_class(game, index)
+
+
+def entry_form(
+    game: Game,
+    on_save: Callable[[dict], None],
+    on_cancel: Callable[[], None] | None = None,
+    index: int | None = None,
+) -> ft.Control:
+    """The round-entry form for ``game``; see the module docstring."""
+    _state_class, view = _FORMS[game.ruleset.id]
+    return view(entry_state(game, index), on_save, on_cancel)

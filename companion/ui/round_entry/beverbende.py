@@ -1,0 +1,212 @@
+"""Beverbende round entry: each player's four cards, or their total, on one keypad.
+
+Every row has four card slots and a total slot. The player taps a slot (the first empty
+card is already selected) and then taps values on the keypad; after each card the
+cursor jumps to the next empty card, so a whole round is four taps per player and no
+adding up. Typing into a total slot instead takes that player's total as given (for
+tables that add up themselves). When every row is made of cards the entry carries the
+cards, so the rules can check them against the deck; otherwise it carries totals.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import _
+from companion.rules.base import Game
+from companion.ui.round_entry import widgets
+from companion.ui.round_entry.state import EntryState
+
+CARDS = 4
+TOTAL = "total"
+"""The cursor slot for a player's total (card slots are 0..3)."""
+TOTAL_DIGITS = 2
+
+
+class BeverbendeEntry(EntryState):
+    """Four card values or a total per player still in the game."""
+
+    def __init__(self, game: Game, index: int | None = None):
+        super().__init__(game, index)
+        detail = self.before.detail
+        self.players: list[str] = list(detail["still_in"])
+        self.against_the_clock = detail["ending"] == "time"
+        self.cards: dict[str, list[int | None]] = {p: [None] * CARDS for p in self.players}
+        self.totals: dict[str, int | None] = {p: None for p in self.players}
+        self.last = False
+        self.cursor: tuple[str, int | str] | None = (self.players[0], 0)
+        self._typing = False  # True once a digit went into the selected total
+        if self.original is not None:
+            self._prefill(self.original)
+
+    def _prefill(self, entry: dict) -> None:
+        for player, row in entry.get("cards", {}).items():
+            self.cards[player] = list(row)
+        for player, total in entry.get("totals", {}).items():
+            self.totals[player] = total
+        self.last = bool(entry.get("last", False))
+        self.cursor = None
+
+    # --- intents ----------------------------------------------------------------------
+
+    def select(self, player: str, slot: int | str) -> None:
+        """Put the cursor on one of ``player``'s card slots (0..3) or their total."""
+        self.cursor = (player, slot)
+        self._typing = False
+
+    def press(self, digit: int) -> None:
+        """A keypad digit: the selected card's value, or the next digit of the total."""
+        if self.cursor is None:
+            return
+        player, slot = self.cursor
+        if slot == TOTAL:
+            current = self.totals[player]
+            typed = digit if not self._typing or current is None else current * 10 + digit
+            self.totals[player] = typed
+            self.cards[player] = [None] * CARDS
+            self._typing = True
+            if len(str(typed)) >= TOTAL_DIGITS:
+                self.next()
+            return
+        self.cards[player][slot] = digit
+        self.totals[player] = None
+        self.cursor = self._next_empty_card(player, slot)
+
+    def backspace(self) -> None:
+        """Clear the selected card (or, if empty, the one before), or the total's last digit."""
+        if self.cursor is None:
+            return
+        player, slot = self.cursor
+        if slot == TOTAL:
+            total = self.totals[player]
+            self.totals[player] = None if total is None or total < 10 else total // 10
+            self._typing = self.totals[player] is not None
+            return
+        if self.cards[player][slot] is None and slot > 0:
+            slot -= 1
+            self.cursor = (player, slot)
+        self.cards[player][slot] = None
+
+    def next(self) -> None:
+        """Move on: from a total to the next player's total, from a card to the next empty card."""
+        if self.cursor is None:
+            return
+        player, slot = self.cursor
+        if slot == TOTAL:
+            at = self.players.index(player)
+            self.cursor = (self.players[at + 1], TOTAL) if at + 1 < len(self.players) else None
+            self._typing = False
+        else:
+            self.cursor = self._next_empty_card(player, slot)
+
+    def toggle_last(self) -> None:
+        """Against the clock: mark this round as the last one (time is up)."""
+        self.last = not self.last
+
+    def _next_empty_card(self, player: str, slot: int) -> tuple[str, int] | None:
+        """The first empty card slot after (player, slot) in reading order, wrapping once."""
+        slots = [(p, s) for p in self.players for s in range(CARDS)]
+        at = slots.index((player, slot))
+        for p, s in slots[at + 1 :] + slots[: at + 1]:
+            if self.cards[p][s] is None and self.totals[p] is None:
+                return (p, s)
+        return None
+
+    # --- read-outs --------------------------------------------------------------------
+
+    def row_sum(self, player: str) -> int | None:
+        """The player's score this round: the typed total, or the sum of four cards."""
+        if self.totals[player] is not None:
+            return self.totals[player]
+        row = self.cards[player]
+        return None if None in row else sum(row)
+
+    def entry(self) -> dict:
+        complete = [p for p in self.players if self.row_sum(p) is not None]
+        if all(self.totals[p] is None for p in complete) and complete:
+            entry: dict = {"cards": {p: list(self.cards[p]) for p in complete}}
+        else:
+            entry = {"totals": {p: self.row_sum(p) for p in complete}}
+        if self.last:
+            entry["last"] = True
+        return entry
+
+    @property
+    def missing(self) -> list[str]:
+        return [f"cards.{p}" for p in self.players if self.row_sum(p) is None]
+
+    @property
+    def fields(self) -> list[str]:
+        return [f"{part}.{p}" for p in self.players for part in ("cards", "totals")]
+
+    def row_error(self, player: str) -> str | None:
+        return self.error_at(f"cards.{player}") or self.error_at(f"totals.{player}")
+
+    def _notes(self, result: Game) -> list[str]:
+        before_out = set(self.before.detail["out_in_round"])
+        return [
+            _("{player} reaches {limit} and is out.").format(player=p, limit=result.detail["elimination_limit"])
+            for p in result.detail["out_in_round"]
+            if p not in before_out and p in self.players
+        ]
+
+
+# --- view -------------------------------------------------------------------------------
+
+
+def view(state: BeverbendeEntry, on_save, on_cancel=None) -> ft.Control:
+    """Rows of card slots with a total each, and a keypad within thumb reach."""
+    form = widgets.EntryForm(state, on_save, on_cancel)
+    rows = [_player_row(form, state, p) for p in state.players]
+    body: list[ft.Control] = [*rows]
+    if state.against_the_clock:
+        body.append(form.switch(_("Last round: time is up"), "bever-last", lambda: state.last, state.toggle_last))
+    return form.build(body, footer=[_keypad(form, state)])
+
+
+def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) -> ft.Control:
+    def selected(slot):
+        return lambda: state.cursor == (player, slot)
+
+    def card_text(slot):
+        return lambda: "" if state.cards[player][slot] is None else str(state.cards[player][slot])
+
+    slots = [
+        form.slot(
+            identifier=f"bever-card-{player}-{slot}",
+            label=_("{player} card {n}").format(player=player, n=slot + 1),
+            text=card_text(slot),
+            selected=selected(slot),
+            on_tap=lambda s=slot: state.select(player, s),
+            width=44,
+        )
+        for slot in range(CARDS)
+    ]
+
+    def total_text():
+        value = state.row_sum(player)
+        return "" if value is None else str(value)
+
+    total = form.slot(
+        identifier=f"bever-total-{player}",
+        label=_("{player} total").format(player=player),
+        text=total_text,
+        selected=selected(TOTAL),
+        on_tap=lambda: state.select(player, TOTAL),
+        width=56,
+        strong=True,
+    )
+    name = ft.Text(player, expand=True, size=16, weight=ft.FontWeight.W_500, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    row = ft.Row([name, *slots, ft.Text("="), total], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Column([row, form.error_line(lambda: state.row_error(player), f"bever-error-{player}")], spacing=0)
+
+
+def _keypad(form: widgets.EntryForm, state: BeverbendeEntry) -> ft.Control:
+    def key(content, identifier, label, intent):
+        return form.key(content, identifier, label, intent, enabled=lambda: state.cursor is not None)
+
+    top = [key(str(d), f"bever-key-{d}", str(d), lambda d=d: state.press(d)) for d in range(5)]
+    top.append(key(ft.Icon(ft.Icons.BACKSPACE_OUTLINED), "bever-key-back", _("Clear"), state.backspace))
+    bottom = [key(str(d), f"bever-key-{d}", str(d), lambda d=d: state.press(d)) for d in range(5, 10)]
+    bottom.append(key(ft.Icon(ft.Icons.ARROW_FORWARD), "bever-key-next", _("Next"), state.next))
+    return ft.Column([ft.Row(top, spacing=4), ft.Row(bottom, spacing=4)], spacing=4)

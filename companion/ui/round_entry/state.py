@@ -1,0 +1,179 @@
+"""What every round-entry form shares: checking the entry against the rules.
+
+A form's state never judges an entry itself. It builds the raw entry from what the
+player tapped and asks the game (``add_round`` for a new round, ``replace_round`` when
+editing a past one); the ruleset's ``RuleError`` becomes the inline message, placed
+next to the input its ``field`` names. Inputs the player has not filled in yet are not
+errors: they are listed in ``missing`` and keep Save disabled.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from companion.i18n import _
+from companion.rules.base import Game, RuleError
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What saving would do: this round's points per side and the totals afterwards.
+
+    ``notes`` are short lines in the player's words (bonus cards, "nat", payouts...).
+    When a past round is edited, ``totals`` are the game's totals after every round.
+    """
+
+    scores: dict[str, int]
+    totals: dict[str, int]
+    notes: tuple[str, ...] = ()
+
+
+def and_list(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+class EntryState:
+    """Base of the four per-game form states.
+
+    Subclasses keep the inputs, offer intent methods (tap, step, toggle) and implement
+    ``entry()``, ``missing`` and ``fields``; they may add ``_input_errors`` (text that
+    is not a number...) and ``_notes`` (game-specific preview lines).
+    """
+
+    def __init__(self, game: Game, index: int | None = None):
+        if index is not None and not 0 <= index < len(game.rounds):
+            raise IndexError(f"round {index} does not exist")
+        self.game = game
+        self.index = index
+        rounds = game.rounds
+        # The game as it stood before this round: what the form offers depends on it
+        # (stones left, players still in, the team that plays this deal).
+        self.before = game if index is None else Game.replay(game.ruleset, game.setup, rounds[:index])
+        self.original = rounds[index] if index is not None else None
+        self._checked_key: str | None = None
+        self._outcome: Game | RuleError | None = None
+
+    # --- to implement -----------------------------------------------------------------
+
+    def entry(self) -> dict:
+        """The raw JSON-compatible entry built from the inputs (blank inputs left out)."""
+        raise NotImplementedError
+
+    @property
+    def missing(self) -> list[str]:
+        """Fields the player still has to fill in, in screen order."""
+        raise NotImplementedError
+
+    @property
+    def fields(self) -> list[str]:
+        """Every field the form shows an inline message beside, in screen order."""
+        raise NotImplementedError
+
+    def _input_errors(self) -> dict[str, str]:
+        """Inputs that cannot even form an entry (e.g. letters where a number goes)."""
+        return {}
+
+    def _notes(self, result: Game) -> list[str]:
+        """Game-specific preview lines for the round as ``result`` scored it."""
+        return []
+
+    # --- shared read-outs -------------------------------------------------------------
+
+    @property
+    def round_number(self) -> int:
+        return (self.index if self.index is not None else len(self.game.rounds)) + 1
+
+    @property
+    def error(self) -> RuleError | None:
+        """The rules' objection to the entry, or None (also None while inputs are missing)."""
+        outcome = self._check()
+        return outcome if isinstance(outcome, RuleError) else None
+
+    @property
+    def errors(self) -> dict[str | None, str]:
+        """Messages to show, by the field they belong beside (None: the form as a whole)."""
+        errors: dict[str | None, str] = dict(self._input_errors())
+        err = self.error
+        if err is not None:
+            errors[self.field_of(err.field)] = err.message
+        return errors
+
+    def error_at(self, field: str | None) -> str | None:
+        """The message to show beside ``field`` (None: the form-wide message slot)."""
+        return self.errors.get(field)
+
+    def field_of(self, rule_field: str | None) -> str | None:
+        """The shown field a rules field belongs to: itself, its nearest shown parent
+        ("cards.Ann.2" -> "cards.Ann"), or None for the form-wide slot."""
+        if rule_field is None:
+            return None
+        shown = set(self.fields)
+        parts = rule_field.split(".")
+        while parts:
+            candidate = ".".join(parts)
+            if candidate in shown:
+                return candidate
+            parts.pop()
+        return None
+
+    @property
+    def valid(self) -> bool:
+        return isinstance(self._check(), Game)
+
+    @property
+    def result(self) -> Game | None:
+        """The game as it would be after saving, or None while the entry is not valid."""
+        outcome = self._check()
+        return outcome if isinstance(outcome, Game) else None
+
+    def preview(self) -> Preview | None:
+        result = self.result
+        if result is None:
+            return None
+        at = self.index if self.index is not None else len(result.rounds) - 1
+        notes = self._notes(result)
+        if result.over and not self.game.over:
+            notes.append(self._end_note(result.winners))
+        return Preview(result.round_scores[at], result.totals, tuple(notes))
+
+    @staticmethod
+    def _end_note(winners: list[str]) -> str:
+        if len(winners) == 1:
+            return _("This round ends the game: {winner} wins.").format(winner=winners[0])
+        return _("This round ends the game: {winners} share the win.").format(winners=and_list(winners))
+
+    @property
+    def status(self) -> str:
+        """One line for beside the Save button: what is still needed, or that it is ready."""
+        if self._input_errors() or self.error is not None:
+            return _("Fix the marked entry to save.")
+        if self.missing:
+            return _("Still to enter: {what}").format(what=", ".join(self.describe(f) for f in self.missing))
+        return _("Ready to save.")
+
+    def describe(self, field: str) -> str:
+        """A short name for a field in the status line; the last part by default (a name)."""
+        return field.rsplit(".", 1)[-1]
+
+    # --- checking ---------------------------------------------------------------------
+
+    def _check(self) -> Game | RuleError | None:
+        if self.missing or self._input_errors():
+            return None
+        entry = self.entry()
+        key = json.dumps(entry, sort_keys=True)
+        if key != self._checked_key:
+            try:
+                if self.index is None:
+                    self._outcome = self.game.add_round(entry)
+                else:
+                    self._outcome = self.game.replace_round(self.index, entry)
+            except RuleError as err:
+                self._outcome = err
+            self._checked_key = key
+        return self._outcome

@@ -1,0 +1,266 @@
+"""The Flet frame every round-entry form shares, and its building blocks.
+
+Controls are built once; each block registers a small sync function that copies the
+state onto its controls. An intent handler changes the state and re-runs every sync,
+and Flet's automatic update after the handler sends the changes. Keeping the controls
+(text fields above all) in place means a field never loses focus while the player types.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.round_entry.state import EntryState
+
+TAP = 48
+"""Smallest height of anything a player taps (Material's minimum touch target)."""
+
+
+def tagged(
+    control: ft.Control,
+    identifier: str,
+    label: str | None = None,
+    button: bool | None = None,
+    expand: bool | int = False,
+) -> ft.Semantics:
+    """Give a control a stable identifier for browser tests (``[flt-semantics-identifier=...]``).
+
+    ``expand`` lets the wrapped control share its Row's width (a Row expands its direct child).
+    """
+    return ft.Semantics(content=control, identifier=identifier, label=label, button=button, expand=expand)
+
+
+class EntryForm:
+    """The frame of a round-entry form: body, preview, status line, Cancel and Save."""
+
+    def __init__(self, state: EntryState, on_save: Callable[[dict], None], on_cancel: Callable[[], None] | None = None):
+        self.state = state
+        self.on_save = on_save
+        self.on_cancel = on_cancel
+        self._syncs: list[Callable[[], None]] = []
+
+    # --- wiring -----------------------------------------------------------------------
+
+    def bind(self, sync: Callable[[], None]) -> None:
+        """Run ``sync`` now and after every intent."""
+        self._syncs.append(sync)
+        sync()
+
+    def intent(self, change: Callable[[], None]) -> Callable:
+        """An event handler that applies ``change`` to the state and refreshes the form."""
+
+        def handler(e=None):
+            change()
+            self.refresh()
+
+        return handler
+
+    def refresh(self) -> None:
+        for sync in self._syncs:
+            sync()
+
+    # --- building blocks --------------------------------------------------------------
+
+    def slot(
+        self,
+        identifier: str,
+        label: str,
+        text: Callable[[], str],
+        selected: Callable[[], bool],
+        on_tap: Callable[[], None],
+        width: float,
+        strong: bool = False,
+    ) -> ft.Control:
+        """A tappable box showing a value; highlighted while selected."""
+        shown = ft.Text(size=20 if strong else 18, weight=ft.FontWeight.BOLD if strong else None)
+        box = ft.Container(
+            content=shown,
+            width=width,
+            height=TAP,
+            alignment=ft.Alignment.CENTER,
+            border_radius=ft.BorderRadius.all(8),
+            on_click=self.intent(on_tap),
+            ink=True,
+        )
+
+        def sync():
+            shown.value = text()
+            on = selected()
+            box.bgcolor = ft.Colors.PRIMARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_HIGHEST
+            box.border = ft.Border.all(2, ft.Colors.PRIMARY if on else ft.Colors.OUTLINE_VARIANT)
+
+        self.bind(sync)
+        return tagged(box, identifier, label=label, button=True)
+
+    def key(
+        self,
+        content: str | ft.Control,
+        identifier: str,
+        label: str,
+        on_tap: Callable[[], None],
+        enabled: Callable[[], bool] = lambda: True,
+    ) -> ft.Control:
+        """A big keypad-style button that shares its row's width with its neighbours."""
+        button = ft.FilledTonalButton(
+            content=ft.Text(content, size=20) if isinstance(content, str) else content,
+            height=TAP + 4,
+            on_click=self.intent(on_tap),
+            style=ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8)),
+        )
+
+        def sync():
+            button.disabled = not enabled()
+
+        self.bind(sync)
+        return tagged(button, identifier, label=label, expand=True)
+
+    def toggle(
+        self,
+        text: str | Callable[[], str],
+        identifier: str,
+        on: Callable[[], bool],
+        flip: Callable[[], None],
+        enabled: Callable[[], bool] = lambda: True,
+        expand: bool | int = False,
+    ) -> ft.Control:
+        """A button that reads as pressed while ``on()``; tapping flips it."""
+        caption = ft.Text(text if isinstance(text, str) else "", text_align=ft.TextAlign.CENTER)
+        button = ft.OutlinedButton(content=caption, height=TAP, on_click=self.intent(flip))
+
+        def sync():
+            if callable(text):
+                caption.value = text()
+            pressed = on()
+            button.disabled = not enabled()
+            button.style = ft.ButtonStyle(
+                bgcolor=ft.Colors.PRIMARY if pressed else None,
+                color=ft.Colors.ON_PRIMARY if pressed else None,
+                padding=ft.Padding.symmetric(horizontal=10),
+                shape=ft.RoundedRectangleBorder(radius=8),
+            )
+
+        self.bind(sync)
+        return tagged(button, identifier, expand=expand)
+
+    def switch(self, label: str, identifier: str, value: Callable[[], bool], flip: Callable[[], None]) -> ft.Control:
+        control = ft.Switch(label=label, on_change=self.intent(flip))
+
+        def sync():
+            control.value = value()
+
+        self.bind(sync)
+        return tagged(control, identifier)
+
+    def error_line(self, message: Callable[[], str | None], identifier: str) -> ft.Control:
+        """The inline message under an input; hidden while there is nothing to say."""
+        text = ft.Text(color=ft.Colors.ERROR, size=14)
+        line = tagged(text, identifier)
+
+        def sync():
+            msg = message()
+            text.value = msg or ""
+            line.visible = bool(msg)  # hide the wrapper: Semantics needs visible content
+
+        self.bind(sync)
+        return line
+
+    # --- the frame --------------------------------------------------------------------
+
+    def build(self, body: list[ft.Control], footer: list[ft.Control] = ()) -> ft.Control:
+        """Scrolling body and preview above; fixed ``footer`` (keypads), status and buttons below."""
+        state = self.state
+        title = (
+            _("Round {n}").format(n=state.round_number)
+            if state.index is None
+            else _("Change round {n}").format(n=state.round_number)
+        )
+        header = ft.Text(title, size=20, weight=ft.FontWeight.BOLD)
+        scroller = ft.Column(
+            [header, *body, self._preview()],
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+            spacing=8,
+        )
+        bottom = ft.Column([*footer, self._status(), self._buttons()], spacing=6)
+        return ft.Container(
+            content=ft.Column([scroller, bottom], expand=True, spacing=8),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=8),
+            expand=True,
+        )
+
+    def _preview(self) -> ft.Control:
+        rows = ft.Column(spacing=2)
+        panel = ft.Container(
+            content=rows,
+            padding=ft.Padding.all(10),
+            border_radius=ft.BorderRadius.all(8),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        )
+
+        tagged_panel = tagged(panel, "entry-preview")
+
+        def sync():
+            preview = self.state.preview()
+            tagged_panel.visible = preview is not None
+            if preview is None:
+                rows.controls = []
+                return
+            header = _("Round {n} scores").format(n=self.state.round_number)
+            lines: list[ft.Control] = [
+                ft.Row(
+                    [
+                        ft.Text(header, weight=ft.FontWeight.BOLD, expand=True),
+                        ft.Text(_("Round"), width=64, text_align=ft.TextAlign.RIGHT),
+                        ft.Text(_("Total"), width=64, text_align=ft.TextAlign.RIGHT),
+                    ]
+                )
+            ]
+            for side, points in preview.scores.items():
+                lines.append(
+                    ft.Row(
+                        [
+                            ft.Text(side, expand=True),
+                            ft.Text(f"{points:+d}" if points else "0", width=64, text_align=ft.TextAlign.RIGHT),
+                            ft.Text(str(preview.totals[side]), width=64, text_align=ft.TextAlign.RIGHT),
+                        ]
+                    )
+                )
+            lines.extend(ft.Text(note, italic=True) for note in preview.notes)
+            rows.controls = lines
+
+        self.bind(sync)
+        return tagged_panel
+
+    def _status(self) -> ft.Control:
+        text = ft.Text(size=14)
+
+        def sync():
+            wide = self.state.error_at(None)
+            text.value = wide or self.state.status
+            text.color = ft.Colors.ERROR if wide else ft.Colors.ON_SURFACE_VARIANT
+
+        self.bind(sync)
+        return tagged(text, "entry-status")
+
+    def _buttons(self) -> ft.Control:
+        def save(e=None):
+            if self.state.valid:
+                self.on_save(self.state.entry())
+
+        save_button = ft.FilledButton(
+            content=_("Save round"), icon=ft.Icons.CHECK, height=TAP + 4, on_click=save
+        )
+
+        def sync():
+            save_button.disabled = not self.state.valid
+
+        self.bind(sync)
+        controls: list[ft.Control] = []
+        if self.on_cancel is not None:
+            cancel = ft.TextButton(content=_("Cancel"), height=TAP + 4, on_click=lambda e=None: self.on_cancel())
+            controls.append(tagged(cancel, "entry-cancel"))
+        controls.append(tagged(save_button, "entry-save", expand=True))
+        return ft.Row(controls, spacing=8)
