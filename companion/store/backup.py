@@ -1,0 +1,262 @@
+"""The backup file format and the CSV round table: parsing, checking and writing files.
+
+A backup is one JSON document::
+
+    {"format": "companion-backup", "version": 1, "exported_at": "...",
+     "players": [{"name": "Ann", "created_at": "..."}],
+     "games": [{"uuid": "...", "ruleset": "clubs", "players": [...], "options": {...},
+                "teams": {...} | null, "status": "finished", "created_at": "...",
+                "finished_at": "..." | null, "note": "", "location": "",
+                "rounds": [{"entry": {...}, "entered_at": "...", "edited_at": null}]}]}
+
+Times are ISO 8601 with a UTC offset. Each game's ``uuid`` stays the same on every
+device, so importing the same backup twice adds nothing the second time.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import tempfile
+import uuid as uuid_module
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+from companion import rules
+from companion.rules import Game, RuleError
+from companion.store.errors import StoreError
+
+FORMAT = "companion-backup"
+VERSION = 1
+STATUSES = ("in_progress", "finished", "abandoned")
+CSV_COLUMNS = (
+    "game_id", "game_uuid", "ruleset", "status", "created_at",
+    "round", "entered_at", "edited_at", "side", "points", "total",
+)
+
+
+@dataclass(frozen=True)
+class BackupPlayer:
+    name: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class BackupRound:
+    entry: dict[str, Any]
+    entered_at: datetime
+    edited_at: datetime | None
+
+
+@dataclass(frozen=True)
+class BackupGame:
+    """A game read from a backup, already replayed through its rules (``game``)."""
+
+    uuid: str
+    game: Game
+    status: str
+    created_at: datetime
+    finished_at: datetime | None
+    note: str
+    location: str
+    rounds: list[BackupRound]
+
+
+def timestamp(value: datetime | None) -> str | None:
+    return value.astimezone(timezone.utc).isoformat() if value is not None else None
+
+
+def game_document(
+    uuid: str, game: Game, status: str, created_at: datetime, finished_at: datetime | None,
+    note: str, location: str, rounds: list[tuple[dict, datetime, datetime | None]],
+) -> dict[str, Any]:
+    return {
+        "uuid": uuid,
+        "ruleset": game.ruleset.id,
+        "players": list(game.players),
+        "options": dict(game.options),
+        "teams": {name: list(members) for name, members in game.teams.items()} if game.teams else None,
+        "status": status,
+        "created_at": timestamp(created_at),
+        "finished_at": timestamp(finished_at),
+        "note": note,
+        "location": location,
+        "rounds": [
+            {"entry": entry, "entered_at": timestamp(entered), "edited_at": timestamp(edited)}
+            for entry, entered, edited in rounds
+        ],
+    }
+
+
+def document(players: list[BackupPlayer], games: list[dict[str, Any]], exported_at: datetime) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timestamp(exported_at),
+        "players": [{"name": p.name, "created_at": timestamp(p.created_at)} for p in players],
+        "games": games,
+    }
+
+
+def parse(text: str, source: str) -> tuple[list[BackupPlayer], list[BackupGame]]:
+    """Read and check a whole backup; StoreError says what is wrong and where."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise StoreError(
+            f"{source} is not a Companion backup: its JSON is broken at line {err.lineno}, column {err.colno}."
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StoreError(f"{source} is not a Companion backup.")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise StoreError(f"{source} has no valid backup format version.")
+    if version > VERSION:
+        raise StoreError(
+            f"{source} was made by a newer Companion (backup format {version}); "
+            f"this one reads format {VERSION}. Update Companion to import it."
+        )
+    players_data = _field(data, "players", list, f"{source}")
+    games_data = _field(data, "games", list, f"{source}")
+    players = [_player(p, f"{source}, player {i}") for i, p in enumerate(players_data, 1)]
+    games = [_game(g, f"{source}, game {i}") for i, g in enumerate(games_data, 1)]
+    seen: set[str] = set()
+    for i, game in enumerate(games, 1):
+        if game.uuid in seen:
+            raise StoreError(f"{source}, game {i}: the game id {game.uuid} appears twice.")
+        seen.add(game.uuid)
+    return players, games
+
+
+def _field(data: Any, name: str, kind: type | tuple, where: str, optional: bool = False) -> Any:
+    if not isinstance(data, dict):
+        raise StoreError(f"{where}: expected name: value pairs.")
+    if name not in data:
+        if optional:
+            return None
+        raise StoreError(f"{where}: {name!r} is missing.")
+    value = data[name]
+    if optional and value is None:
+        return None
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise StoreError(f"{where}: {name!r} has the wrong type.")
+    return value
+
+
+def _time(data: dict, name: str, where: str, optional: bool = False) -> datetime | None:
+    text = _field(data, name, str, where, optional)
+    if text is None:
+        return None
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        raise StoreError(f"{where}: {name!r} is not a date and time: {text!r}.") from None
+    if value.tzinfo is None:
+        raise StoreError(f"{where}: {name!r} has no time zone: {text!r}.")
+    return value.astimezone(timezone.utc)
+
+
+def _player(data: Any, where: str) -> BackupPlayer:
+    name = _field(data, "name", str, where).strip()
+    if not name:
+        raise StoreError(f"{where}: a player has no name.")
+    return BackupPlayer(name, _time(data, "created_at", where))
+
+
+def _game(data: Any, where: str) -> BackupGame:
+    game_uuid = _field(data, "uuid", str, where)
+    try:
+        game_uuid = str(uuid_module.UUID(game_uuid))
+    except ValueError:
+        raise StoreError(f"{where}: {game_uuid!r} is not a game id.") from None
+    where = f"{where} ({game_uuid})"
+    status = _field(data, "status", str, where)
+    if status not in STATUSES:
+        raise StoreError(f"{where}: unknown status {status!r}.")
+    rounds = [
+        BackupRound(
+            _field(r, "entry", dict, f"{where}, round {i}"),
+            _time(r, "entered_at", f"{where}, round {i}"),
+            _time(r, "edited_at", f"{where}, round {i}", optional=True),
+        )
+        for i, r in enumerate(_field(data, "rounds", list, where), 1)
+    ]
+    try:
+        ruleset = rules.get(_field(data, "ruleset", str, where))
+        start = ruleset.new_game(
+            _field(data, "players", list, where),
+            _field(data, "options", dict, where),
+            _field(data, "teams", dict, where, optional=True),
+        )
+        game = Game.replay(ruleset, start.setup, [r.entry for r in rounds])
+    except RuleError as err:
+        raise StoreError(f"{where} breaks the rules: {err.message}") from None
+    created_at = _time(data, "created_at", where)
+    finished_at = _time(data, "finished_at", where, optional=True)
+    if game.over:
+        status = "finished"
+        finished_at = finished_at or (rounds[-1].entered_at if rounds else created_at)
+    else:
+        status = "abandoned" if status == "abandoned" else "in_progress"
+        finished_at = None
+    return BackupGame(
+        game_uuid, game, status, created_at, finished_at,
+        _field(data, "note", str, where), _field(data, "location", str, where), rounds,
+    )
+
+
+@contextmanager
+def atomic_file(path: str | os.PathLike, newline: str | None = None) -> Iterator[Any]:
+    """A text file that appears at ``path`` complete, or not at all."""
+    target = Path(path)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except OSError as err:
+        raise StoreError(f"Cannot write {target}: {err.strerror}.") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as file:
+            yield file
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except OSError as err:
+        os.unlink(temporary)
+        raise StoreError(f"Cannot write {target}: {err.strerror}.") from None
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def read_text(path: str | os.PathLike) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise StoreError(f"{path} is not a Companion backup: it is not text.") from None
+    except OSError as err:
+        raise StoreError(f"Cannot read {path}: {err.strerror}.") from None
+
+
+def csv_rows(
+    game_id: int, game_uuid: str, status: str, created_at: datetime, game: Game,
+    times: list[tuple[datetime, datetime | None]],
+) -> Iterator[tuple]:
+    """One CSV row per round and side: the points that round and the running total."""
+    running = {side: 0 for side in game.sides}
+    for number, (scores, (entered, edited)) in enumerate(zip(game.round_scores, times), 1):
+        for side in game.sides:
+            running[side] += scores.get(side, 0)
+            yield (
+                game_id, game_uuid, game.ruleset.id, status, timestamp(created_at),
+                number, timestamp(entered), timestamp(edited), side, scores.get(side, 0), running[side],
+            )
+
+
+def write_csv(path: str | os.PathLike, rows: Iterator[tuple]) -> None:
+    with atomic_file(path, newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(CSV_COLUMNS)
+        writer.writerows(rows)

@@ -1,0 +1,118 @@
+"""Where the database lives, how connections are set up, and schema upgrades.
+
+SQLite gets WAL mode, full sync (a confirmed save survives power loss), foreign keys and
+a busy timeout on every connection; writers take the lock up front (BEGIN IMMEDIATE) so
+two devices saving at once queue up instead of failing half-way.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from platformdirs import user_data_dir
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.pool import StaticPool
+
+from companion.store.errors import StoreError
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+TABLES = {"players", "games", "game_players", "rounds"}
+WRITE = "companion_write"  # execution option: begin with BEGIN IMMEDIATE on SQLite
+
+
+def database_url(url: str | URL | None = None) -> URL:
+    """The URL to use: the one given, else $COMPANION_DATABASE_URL, else the user's file."""
+    if url is None:
+        url = os.environ.get("COMPANION_DATABASE_URL") or None
+    if url is None:
+        folder = Path(user_data_dir("companion", appauthor=False))
+        folder.mkdir(parents=True, exist_ok=True)
+        return URL.create("sqlite", database=str(folder / "companion.sqlite3"))
+    try:
+        return make_url(url)
+    except sa.exc.ArgumentError:
+        raise StoreError(f"{url!r} is not a database address Companion understands.") from None
+
+
+def describe(url: URL) -> str:
+    """The URL for messages: a file path for SQLite, no password otherwise."""
+    if url.get_backend_name() == "sqlite":
+        return url.database if url.database and url.database != ":memory:" else "the in-memory database"
+    return url.render_as_string(hide_password=True)
+
+
+def make_engine(url: URL) -> Engine:
+    if url.get_backend_name() != "sqlite":
+        try:
+            return sa.create_engine(url, pool_pre_ping=True)
+        except (sa.exc.ArgumentError, ImportError, sa.exc.NoSuchModuleError) as err:
+            raise StoreError(f"Cannot use the database at {describe(url)}: {err}") from None
+    in_memory = url.database in (None, "", ":memory:")
+    if in_memory:
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
+    else:
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @sa.event.listens_for(engine, "connect")
+    def _set_up(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (see _begin)
+        cursor = dbapi_connection.cursor()
+        try:
+            if not in_memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+        finally:
+            cursor.close()
+
+    @sa.event.listens_for(engine, "begin")
+    def _begin(connection):
+        immediate = connection.get_execution_options().get(WRITE, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def _alembic_config(connection: sa.Connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def upgrade(engine: Engine, url: URL, revision: str = "head") -> None:
+    """Bring the schema up to ``revision``; refuse databases that are not Companion's.
+
+    A database with tables but no migration record belongs to something else, and one
+    at a revision this version does not know was written by a newer Companion.
+    """
+    script = ScriptDirectory(str(MIGRATIONS))
+    with engine.connect().execution_options(**{WRITE: True}) as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+        if current is None:
+            existing = set(sa.inspect(connection).get_table_names())
+            if existing:
+                raise StoreError(
+                    f"{describe(url)} already holds other data ({', '.join(sorted(existing)[:5])}) "
+                    "and is not a Companion database."
+                )
+        else:
+            try:
+                script.get_revision(current)
+            except Exception:
+                raise StoreError(
+                    f"{describe(url)} was written by a newer version of Companion "
+                    f"(schema {current}); update Companion to open it."
+                ) from None
+        if current == script.get_current_head() and revision == "head":
+            connection.rollback()
+            return
+        connection.rollback()
+        command.upgrade(_alembic_config(connection), revision)
+        connection.commit()

@@ -1,0 +1,117 @@
+"""The tables. Round entries are the truth; the summary columns are a cache.
+
+``games.sides/totals/winners/rounds_played`` and ``game_players.score/won`` are rebuilt
+from the rules on every change of a game, so history lists and statistics need no
+replay. Everything else is what the players entered.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, UniqueConstraint
+from sqlalchemy.orm import registry
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(TypeDecorator):
+    """A timestamp that always comes back timezone-aware in UTC (SQLite drops the zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("timestamps must be timezone-aware")
+        value = value.astimezone(timezone.utc)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=timezone.utc)
+        return value.astimezone(timezone.utc)
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class StoreModel(SQLModel, registry=registry(metadata=MetaData(naming_convention=NAMING))):
+    """Base of the store's tables: their own metadata, so nothing else shares it."""
+
+
+class PlayerRow(StoreModel, table=True):
+    __tablename__ = "players"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_column_kwargs={"unique": True}, max_length=100)
+    created_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+
+
+class GameRow(StoreModel, table=True):
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_created_at", "created_at"), Index("ix_games_status", "status"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    uuid: str = Field(sa_column_kwargs={"unique": True}, max_length=36)
+    ruleset: str = Field(max_length=40)
+    options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    seating: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    teams: dict[str, list[str]] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    status: str = Field(max_length=20)
+    created_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    finished_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+    note: str = ""
+    location: str = ""
+    version: int = 1
+    # cache, rebuilt from the rules on every change
+    sides: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    totals: dict[str, int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    winners: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    rounds_played: int | None = None
+
+
+class GamePlayerRow(StoreModel, table=True):
+    __tablename__ = "game_players"
+    __table_args__ = (Index("ix_game_players_player_id", "player_id"),)
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    )
+    player_id: int = Field(sa_column=Column(Integer, ForeignKey("players.id"), primary_key=True))
+    seat: int
+    # cache: the player's score (their team's total in team play) and whether they won
+    score: int | None = None
+    won: bool | None = None
+
+
+class RoundRow(StoreModel, table=True):
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("game_id", "position", name="uq_rounds_game_id_position"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), nullable=False))
+    position: int
+    entry: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    entered_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    edited_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+
+
+METADATA = StoreModel.metadata
+PLAYERS = PlayerRow.__table__
+GAMES = GameRow.__table__
+GAME_PLAYERS = GamePlayerRow.__table__
+ROUNDS = RoundRow.__table__

@@ -1,0 +1,613 @@
+"""The store's service layer: the one way the UI and the CLI read and change saved games.
+
+Only raw round entries are saved as the truth. Every change replays the game through
+``companion.rules`` and rewrites the cached summary in the same transaction, so the
+cache can never disagree with the entries. Each change is one committed transaction,
+guarded by the game's ``version``: a save based on an old version changes nothing and
+raises StaleError.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import uuid as uuid_module
+from collections import OrderedDict
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, Iterator, Mapping, Sequence
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import URL
+
+from companion import rules
+from companion.rules import Game, RuleError
+from companion.store import backup
+from companion.store.database import WRITE, database_url, describe, make_engine, upgrade
+from companion.store.errors import NotFoundError, StaleError, StoreError
+from companion.store.models import GAME_PLAYERS, GAMES, PLAYERS, ROUNDS, utc_now
+from companion.store.records import (
+    GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerStats, RulesetStats,
+)
+
+STATUSES = backup.STATUSES
+NAME_LENGTH = 100
+CACHED_GAMES = 64
+Times = list[tuple[datetime, "datetime | None"]]
+
+
+class Store:
+    """Saved games and players in one database (see module docstring).
+
+    Safe to share between threads. ``url`` is any SQLAlchemy URL; None means
+    $COMPANION_DATABASE_URL, else a SQLite file in the user's data folder.
+    """
+
+    def __init__(self, url: str | URL | None = None):
+        self.url = database_url(url)
+        self._engine = make_engine(self.url)
+        self._postgres = self._engine.dialect.name == "postgresql"
+        self._games: OrderedDict[tuple, tuple[Game, Times]] = OrderedDict()
+        self._games_lock = threading.Lock()
+        try:
+            with self._translate():
+                upgrade(self._engine, self.url)
+            self._rebuild_missing_summaries()
+        except BaseException:
+            self._engine.dispose()
+            raise
+
+    @classmethod
+    def memory(cls) -> Store:
+        """A private database in memory, gone when closed (for tests and trying things)."""
+        return cls("sqlite://")
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- games ------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        ruleset: str,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        teams: Mapping[str, Sequence[str]] | None = None,
+        note: str = "",
+        location: str = "",
+    ) -> GameRecord:
+        """Start a game; new player names become saved profiles. RuleError on a bad setup."""
+        game = rules.get(ruleset).new_game(players, options, teams)
+        _check_names(game.players)
+        _check_text(note=note, location=location)
+        now = utc_now()
+        game_uuid = str(uuid_module.uuid4())
+        with self._write() as conn:
+            player_ids = self._ensure_players(conn, game.players, now)
+            game_id = conn.execute(
+                sa.insert(GAMES).values(
+                    uuid=game_uuid, ruleset=game.ruleset.id, options=dict(game.options),
+                    seating=list(game.players), teams=_teams_json(game), status="in_progress",
+                    created_at=now, finished_at=None, note=note, location=location, version=1,
+                    **_summary(game),
+                )
+            ).inserted_primary_key[0]
+            conn.execute(sa.insert(GAME_PLAYERS), _seats(game_id, game, player_ids))
+        self._remember((game_id, game_uuid, 1), game, [])
+        return GameRecord(game_id, game_uuid, 1, "in_progress", game.ruleset.id, game, now, None, note, location, [])
+
+    def add_round(self, game_id: int, entry: Mapping[str, Any], expected_version: int) -> GameRecord:
+        """Save one more round. RuleError if the rules refuse it; nothing is saved then."""
+        entry = _plain(entry)
+        now = utc_now()
+        with self._write() as conn:
+            row, game, times = self._for_change(conn, game_id, expected_version)
+            new = game.add_round(entry)
+            changed = self._save(conn, row, new, now)
+            self._insert_rounds(conn, row.id, [(len(times), entry, now, None)])
+        return self._changed(changed, new, [*times, (now, None)])
+
+    def edit_round(self, game_id: int, index: int, entry: Mapping[str, Any], expected_version: int) -> GameRecord:
+        """Replace round ``index`` (from 0); every later round is checked again."""
+        entry = _plain(entry)
+        now = utc_now()
+        with self._write() as conn:
+            row, game, times = self._for_change(conn, game_id, expected_version)
+            new = game.replace_round(index, entry)
+            changed = self._save(conn, row, new, now)
+            conn.execute(
+                sa.update(ROUNDS)
+                .where(ROUNDS.c.game_id == row.id, ROUNDS.c.position == index)
+                .values(entry=entry, edited_at=now)
+            )
+        times = list(times)
+        times[index] = (times[index][0], now)
+        return self._changed(changed, new, times)
+
+    def undo_round(self, game_id: int, expected_version: int) -> GameRecord:
+        """Take back the last round (a finished game goes back in progress if need be)."""
+        now = utc_now()
+        with self._write() as conn:
+            row, game, times = self._for_change(conn, game_id, expected_version)
+            new = game.undo()
+            changed = self._save(conn, row, new, now)
+            conn.execute(sa.delete(ROUNDS).where(ROUNDS.c.game_id == row.id, ROUNDS.c.position == len(times) - 1))
+        return self._changed(changed, new, times[:-1])
+
+    def abandon(self, game_id: int, expected_version: int | None = None) -> GameRecord:
+        """Stop a game in progress for good (it stays in the history, out of statistics)."""
+        return self._set_status(game_id, expected_version, "abandoned")
+
+    def reopen(self, game_id: int, expected_version: int | None = None) -> GameRecord:
+        """Take an abandoned game up again."""
+        return self._set_status(game_id, expected_version, "in_progress")
+
+    def open_game(self, game_id: int) -> GameRecord:
+        with self._read() as conn:
+            row = self._game_row(conn, game_id)
+            game, times = self._loaded(conn, row)
+        return _record(row._mapping, game, times)
+
+    def in_progress(self) -> list[GameSummary]:
+        """Every game in progress, newest first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                _summary_query().where(GAMES.c.status == "in_progress").order_by(*_NEWEST_FIRST)
+            ).all()
+        return [_game_summary(r) for r in rows]
+
+    def history(
+        self,
+        ruleset: str | None = None,
+        player: str | None = None,
+        status: str | None = None,
+        page: int = 0,
+        page_size: int = 50,
+    ) -> list[GameSummary]:
+        """Saved games, newest first, ``page_size`` at a time, optionally filtered."""
+        if isinstance(page, bool) or not isinstance(page, int) or page < 0:
+            raise StoreError("The page number must be 0 or more.")
+        if isinstance(page_size, bool) or not isinstance(page_size, int) or not 1 <= page_size <= 1000:
+            raise StoreError("A page holds 1 to 1000 games.")
+        query = _summary_query()
+        if ruleset is not None:
+            if ruleset not in rules.IDS:
+                raise NotFoundError(f"There is no game called {ruleset!r}; choose one of {', '.join(rules.IDS)}.")
+            query = query.where(GAMES.c.ruleset == ruleset)
+        if status is not None:
+            if status not in STATUSES:
+                raise StoreError(f"A game's status is one of {', '.join(STATUSES)}, not {status!r}.")
+            query = query.where(GAMES.c.status == status)
+        with self._read() as conn:
+            if player is not None:
+                player_id = self._player_id(conn, player)
+                query = query.where(
+                    GAMES.c.id.in_(sa.select(GAME_PLAYERS.c.game_id).where(GAME_PLAYERS.c.player_id == player_id))
+                )
+            rows = conn.execute(query.order_by(*_NEWEST_FIRST).limit(page_size).offset(page * page_size)).all()
+        return [_game_summary(r) for r in rows]
+
+    # --- players ----------------------------------------------------------------------
+
+    def players(self) -> list[PlayerProfile]:
+        """Saved player profiles, by name."""
+        with self._read() as conn:
+            rows = conn.execute(sa.select(PLAYERS.c.id, PLAYERS.c.name, PLAYERS.c.created_at)).all()
+        return sorted((PlayerProfile(*r) for r in rows), key=lambda p: (p.name.casefold(), p.name))
+
+    def add_player(self, name: str) -> PlayerProfile:
+        """Save a profile; a name that is already saved returns that profile."""
+        if not isinstance(name, str) or not name.strip():
+            raise StoreError("A player needs a name.")
+        name = name.strip()
+        _check_names([name])
+        with self._write() as conn:
+            self._ensure_players(conn, [name], utc_now())
+            row = conn.execute(sa.select(PLAYERS.c.id, PLAYERS.c.name, PLAYERS.c.created_at).where(PLAYERS.c.name == name)).one()
+        return PlayerProfile(*row)
+
+    def player_stats(self, name: str) -> PlayerStats:
+        """Finished games only; a player's score is their side's total (their team's)."""
+        gp = GAME_PLAYERS
+        won = sa.func.sum(sa.case((gp.c.won.is_(True), 1), else_=0))
+        with self._read() as conn:
+            player_id = self._player_id(conn, name)
+            rows = conn.execute(
+                sa.select(
+                    GAMES.c.ruleset, sa.func.count(), won, sa.func.avg(gp.c.score),
+                    sa.func.min(gp.c.score), sa.func.max(gp.c.score),
+                )
+                .select_from(gp.join(GAMES, GAMES.c.id == gp.c.game_id))
+                .where(gp.c.player_id == player_id, GAMES.c.status == "finished")
+                .group_by(GAMES.c.ruleset)
+            ).all()
+        by_ruleset = {}
+        for ruleset_id, played, wins, average, lowest, highest in sorted(rows, key=lambda r: _ruleset_order(r[0])):
+            lowest_wins = rules.get(ruleset_id).lowest_wins
+            by_ruleset[ruleset_id] = RulesetStats(
+                ruleset_id, played, int(wins), int(wins) / played, float(average),
+                int(lowest if lowest_wins else highest), lowest_wins,
+            )
+        played = sum(s.played for s in by_ruleset.values())
+        wins = sum(s.wins for s in by_ruleset.values())
+        return PlayerStats(name.strip(), played, wins, wins / played if played else 0.0, by_ruleset)
+
+    def head_to_head(self, name: str, other: str) -> HeadToHead:
+        """How two players fared in the finished games they played together."""
+        if name.strip() == other.strip():
+            raise StoreError("Choose two different players.")
+        a, b = GAME_PLAYERS.alias("a"), GAME_PLAYERS.alias("b")
+
+        def count(condition):
+            return sa.func.coalesce(sa.func.sum(sa.case((condition, 1), else_=0)), 0)
+
+        with self._read() as conn:
+            first, second = self._player_id(conn, name), self._player_id(conn, other)
+            together, wins, other_wins, shared = conn.execute(
+                sa.select(
+                    sa.func.count(), count(a.c.won.is_(True)), count(b.c.won.is_(True)),
+                    count(sa.and_(a.c.won.is_(True), b.c.won.is_(True))),
+                )
+                .select_from(a.join(b, a.c.game_id == b.c.game_id).join(GAMES, GAMES.c.id == a.c.game_id))
+                .where(a.c.player_id == first, b.c.player_id == second, GAMES.c.status == "finished")
+            ).one()
+        return HeadToHead(name.strip(), other.strip(), together, int(wins), int(other_wins), int(shared))
+
+    # --- backup -----------------------------------------------------------------------
+
+    def export_json(self, path) -> None:
+        """Write every player and game to a backup file (complete, or not at all)."""
+        now = utc_now()
+        with self._read() as conn:
+            players = [
+                backup.BackupPlayer(name, created)
+                for name, created in conn.execute(sa.select(PLAYERS.c.name, PLAYERS.c.created_at).order_by(PLAYERS.c.id))
+            ]
+            games = [
+                backup.game_document(
+                    row.uuid, game, row.status, row.created_at, row.finished_at, row.note, row.location,
+                    [(entry, entered, edited) for entry, (entered, edited) in zip(game.rounds, times)],
+                )
+                for row, game, times in self._all_games(conn)
+            ]
+        with backup.atomic_file(path) as file:
+            json.dump(backup.document(players, games, now), file, ensure_ascii=False, indent=1)
+
+    def import_json(self, path) -> ImportReport:
+        """Add the games of a backup that are not here yet, all of them or none.
+
+        Every game is replayed through its rules first; players are merged by name.
+        """
+        players, games = backup.parse(backup.read_text(path), str(path))
+        names = {p.name: p.created_at for p in players}
+        for imported in games:
+            for name in imported.game.players:
+                names.setdefault(name, imported.created_at)
+        _check_names(names)
+        with self._write() as conn:
+            known = set(conn.execute(sa.select(PLAYERS.c.name).where(PLAYERS.c.name.in_(list(names)))).scalars())
+            for name, created in names.items():
+                if name not in known:
+                    conn.execute(sa.insert(PLAYERS).values(name=name, created_at=created))
+            ids = dict(conn.execute(sa.select(PLAYERS.c.name, PLAYERS.c.id).where(PLAYERS.c.name.in_(list(names)))).all())
+            present = set(
+                conn.execute(sa.select(GAMES.c.uuid).where(GAMES.c.uuid.in_([g.uuid for g in games]))).scalars()
+            )
+            added = 0
+            for imported in games:
+                if imported.uuid in present:
+                    continue
+                game = imported.game
+                game_id = conn.execute(
+                    sa.insert(GAMES).values(
+                        uuid=imported.uuid, ruleset=game.ruleset.id, options=dict(game.options),
+                        seating=list(game.players), teams=_teams_json(game), status=imported.status,
+                        created_at=imported.created_at, finished_at=imported.finished_at,
+                        note=imported.note, location=imported.location, version=1, **_summary(game),
+                    )
+                ).inserted_primary_key[0]
+                conn.execute(sa.insert(GAME_PLAYERS), _seats(game_id, game, ids))
+                self._insert_rounds(
+                    conn, game_id,
+                    [(i, r.entry, r.entered_at, r.edited_at) for i, r in enumerate(imported.rounds)],
+                )
+                added += 1
+        return ImportReport(added, len(games) - added, len(set(names) - known))
+
+    def export_csv(self, path, game_id: int | None = None) -> None:
+        """The round table (points per round and side, with running totals) of one game or all."""
+        with self._read() as conn:
+            if game_id is None:
+                games = list(self._all_games(conn))
+            else:
+                row = self._game_row(conn, game_id)
+                games = [(row, *self._loaded(conn, row))]
+        backup.write_csv(
+            path,
+            (
+                line
+                for row, game, times in games
+                for line in backup.csv_rows(row.id, row.uuid, row.status, row.created_at, game, times)
+            ),
+        )
+
+    # --- internals --------------------------------------------------------------------
+
+    @contextmanager
+    def _translate(self) -> Iterator[None]:
+        """Turn driver errors into a StoreError that says what went wrong, in words."""
+        try:
+            yield
+        except sa.exc.DBAPIError as err:
+            raise StoreError(_explain(err, describe(self.url))) from None
+
+    @contextmanager
+    def _read(self) -> Iterator[sa.Connection]:
+        """A consistent snapshot for reading (one game row and its rounds agree)."""
+        with self._translate(), self._engine.connect() as conn:
+            if self._postgres:
+                conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """One committed transaction; SQLite writers queue for the lock before reading."""
+        with self._translate(), self._engine.connect().execution_options(**{WRITE: True}) as conn:
+            try:
+                with conn.begin():
+                    yield conn
+            except sa.exc.IntegrityError as err:
+                if "rounds" in str(err.orig) or "position" in str(err.orig):
+                    raise StaleError() from None
+                raise
+
+    def _game_row(self, conn: sa.Connection, game_id: int) -> sa.Row:
+        if isinstance(game_id, bool) or not isinstance(game_id, int):
+            raise NotFoundError(f"There is no saved game {game_id!r}.")
+        row = conn.execute(sa.select(GAMES).where(GAMES.c.id == game_id)).first()
+        if row is None:
+            raise NotFoundError(f"There is no saved game number {game_id}.")
+        return row
+
+    def _player_id(self, conn: sa.Connection, name: str) -> int:
+        if not isinstance(name, str):
+            raise NotFoundError(f"There is no saved player {name!r}.")
+        player_id = conn.execute(sa.select(PLAYERS.c.id).where(PLAYERS.c.name == name.strip())).scalar()
+        if player_id is None:
+            raise NotFoundError(f"There is no saved player called {name.strip()!r}.")
+        return player_id
+
+    def _loaded(self, conn: sa.Connection, row: sa.Row) -> tuple[Game, Times]:
+        """The game and its round times, replayed once per version and kept a while."""
+        key = (row.id, row.uuid, row.version)
+        with self._games_lock:
+            if key in self._games:
+                self._games.move_to_end(key)
+                return self._games[key]
+        rounds = conn.execute(
+            sa.select(ROUNDS.c.entry, ROUNDS.c.entered_at, ROUNDS.c.edited_at)
+            .where(ROUNDS.c.game_id == row.id)
+            .order_by(ROUNDS.c.position)
+        ).all()
+        game = _replay(row, [r.entry for r in rounds])
+        times = [(r.entered_at, r.edited_at) for r in rounds]
+        self._remember(key, game, times)
+        return game, times
+
+    def _remember(self, key: tuple, game: Game, times: Times) -> None:
+        with self._games_lock:
+            self._games[key] = (game, times)
+            self._games.move_to_end(key)
+            while len(self._games) > CACHED_GAMES:
+                self._games.popitem(last=False)
+
+    def _all_games(self, conn: sa.Connection) -> Iterator[tuple[sa.Row, Game, Times]]:
+        rounds: dict[int, list] = {}
+        for game_id, entry, entered, edited in conn.execute(
+            sa.select(ROUNDS.c.game_id, ROUNDS.c.entry, ROUNDS.c.entered_at, ROUNDS.c.edited_at).order_by(
+                ROUNDS.c.game_id, ROUNDS.c.position
+            )
+        ):
+            rounds.setdefault(game_id, []).append((entry, entered, edited))
+        for row in conn.execute(sa.select(GAMES).order_by(GAMES.c.created_at, GAMES.c.id)):
+            own = rounds.get(row.id, [])
+            yield row, _replay(row, [r[0] for r in own]), [(r[1], r[2]) for r in own]
+
+    def _for_change(self, conn: sa.Connection, game_id: int, expected_version: int) -> tuple[sa.Row, Game, Times]:
+        row = self._game_row(conn, game_id)
+        if row.version != expected_version:
+            raise StaleError()
+        if row.status == "abandoned":
+            raise StoreError("This game was abandoned; reopen it to change it.")
+        return (row, *self._loaded(conn, row))
+
+    def _save(self, conn: sa.Connection, row: sa.Row, game: Game, now: datetime) -> dict[str, Any]:
+        """Write the new status and summary, if the game is still at the version read."""
+        status, finished_at = ("finished", row.finished_at or now) if game.over else ("in_progress", None)
+        values = dict(version=row.version + 1, status=status, finished_at=finished_at, **_summary(game))
+        result = conn.execute(
+            sa.update(GAMES).where(GAMES.c.id == row.id, GAMES.c.version == row.version).values(**values)
+        )
+        if result.rowcount != 1:
+            raise StaleError()
+        conn.execute(
+            sa.update(GAME_PLAYERS)
+            .where(GAME_PLAYERS.c.game_id == row.id, GAME_PLAYERS.c.seat == sa.bindparam("b_seat"))
+            .values(score=sa.bindparam("b_score"), won=sa.bindparam("b_won")),
+            [{"b_seat": s["seat"], "b_score": s["score"], "b_won": s["won"]} for s in _seats(row.id, game, None)],
+        )
+        return {**row._mapping, **values}
+
+    def _changed(self, values: dict[str, Any], game: Game, times: Times) -> GameRecord:
+        self._remember((values["id"], values["uuid"], values["version"]), game, times)
+        return _record(values, game, times)
+
+    def _set_status(self, game_id: int, expected_version: int | None, wanted: str) -> GameRecord:
+        with self._write() as conn:
+            row = self._game_row(conn, game_id)
+            if expected_version is not None and row.version != expected_version:
+                raise StaleError()
+            game, times = self._loaded(conn, row)
+            if wanted == "abandoned" and row.status == "finished":
+                raise StoreError("This game is already finished; only a game in progress can be abandoned.")
+            if wanted == "abandoned" and row.status == "abandoned" or wanted == "in_progress" and row.status != "abandoned":
+                return _record(row._mapping, game, times)
+            status = "finished" if game.over else wanted
+            values = dict(version=row.version + 1, status=status)
+            result = conn.execute(
+                sa.update(GAMES).where(GAMES.c.id == row.id, GAMES.c.version == row.version).values(**values)
+            )
+            if result.rowcount != 1:
+                raise StaleError()
+        return self._changed({**row._mapping, **values}, game, times)
+
+    def _insert_rounds(self, conn: sa.Connection, game_id: int, rounds: list[tuple]) -> None:
+        if rounds:
+            conn.execute(
+                sa.insert(ROUNDS),
+                [
+                    {"game_id": game_id, "position": position, "entry": entry, "entered_at": entered, "edited_at": edited}
+                    for position, entry, entered, edited in rounds
+                ],
+            )
+
+    def _ensure_players(self, conn: sa.Connection, names: Sequence[str], now: datetime) -> dict[str, int]:
+        """Ids of these players, saving new profiles (concurrent savers may race: no error)."""
+        if self._postgres:
+            insert = postgresql.insert(PLAYERS).on_conflict_do_nothing(index_elements=["name"])
+        elif self._engine.dialect.name == "sqlite":
+            insert = sqlite.insert(PLAYERS).on_conflict_do_nothing(index_elements=["name"])
+        else:
+            insert = sa.insert(PLAYERS)
+        known = dict(conn.execute(sa.select(PLAYERS.c.name, PLAYERS.c.id).where(PLAYERS.c.name.in_(list(names)))).all())
+        missing = [n for n in names if n not in known]
+        if missing:
+            conn.execute(insert, [{"name": n, "created_at": now} for n in missing])
+            known = dict(conn.execute(sa.select(PLAYERS.c.name, PLAYERS.c.id).where(PLAYERS.c.name.in_(list(names)))).all())
+        return known
+
+    def _rebuild_missing_summaries(self) -> None:
+        """Fill the cached summaries of games saved before the cache existed (schema 0001)."""
+        with self._read() as conn:
+            missing = conn.execute(sa.select(GAMES.c.id).where(GAMES.c.rounds_played.is_(None))).scalars().all()
+        for game_id in missing:
+            with self._write() as conn:
+                row = self._game_row(conn, game_id)
+                game, _ = self._loaded(conn, row)
+                conn.execute(sa.update(GAMES).where(GAMES.c.id == game_id).values(**_summary(game)))
+                conn.execute(
+                    sa.update(GAME_PLAYERS)
+                    .where(GAME_PLAYERS.c.game_id == game_id, GAME_PLAYERS.c.seat == sa.bindparam("b_seat"))
+                    .values(score=sa.bindparam("b_score"), won=sa.bindparam("b_won")),
+                    [{"b_seat": s["seat"], "b_score": s["score"], "b_won": s["won"]} for s in _seats(game_id, game, None)],
+                )
+
+
+_NEWEST_FIRST = (GAMES.c.created_at.desc(), GAMES.c.id.desc())
+
+
+def _summary_query() -> sa.Select:
+    return sa.select(
+        GAMES.c.id, GAMES.c.uuid, GAMES.c.ruleset, GAMES.c.status, GAMES.c.created_at, GAMES.c.finished_at,
+        GAMES.c.sides, GAMES.c.totals, GAMES.c.winners, GAMES.c.rounds_played, GAMES.c.seating,
+        GAMES.c.note, GAMES.c.location,
+    )
+
+
+def _game_summary(row: sa.Row) -> GameSummary:
+    return GameSummary(
+        row.id, row.uuid, row.ruleset, row.status, row.created_at, row.finished_at,
+        list(row.sides or ()), dict(row.totals or {}), list(row.winners or ()), row.rounds_played or 0,
+        list(row.seating), row.note, row.location,
+    )
+
+
+def _record(values: Mapping[str, Any], game: Game, times: Times) -> GameRecord:
+    return GameRecord(
+        values["id"], values["uuid"], values["version"], values["status"], values["ruleset"], game,
+        values["created_at"], values["finished_at"], values["note"], values["location"], list(times),
+    )
+
+
+def _replay(row: sa.Row, entries: list) -> Game:
+    """Rebuild a saved game through its rules; a game they refuse is reported, not guessed at."""
+    try:
+        ruleset = rules.get(row.ruleset)
+        start = ruleset.new_game(row.seating, row.options, row.teams)
+        return Game.replay(ruleset, start.setup, entries)
+    except RuleError as err:
+        raise StoreError(f"Saved game number {row.id} no longer passes the rules: {err.message}") from None
+
+
+def _summary(game: Game) -> dict[str, Any]:
+    return {
+        "sides": list(game.sides),
+        "totals": game.totals,
+        "winners": game.winners,
+        "rounds_played": len(game.round_scores),
+    }
+
+
+def _seats(game_id: int, game: Game, player_ids: Mapping[str, int] | None) -> list[dict[str, Any]]:
+    """Link rows: seat, and the cached score (the side's total) and win of each player."""
+    totals, winners = game.totals, set(game.winners)
+    seats = []
+    for seat, player in enumerate(game.players):
+        side = game.setup.team_of(player) if game.setup.teams else player
+        line = {"game_id": game_id, "seat": seat, "score": totals[side], "won": side in winners}
+        if player_ids is not None:
+            line["player_id"] = player_ids[player]
+        seats.append(line)
+    return seats
+
+
+def _teams_json(game: Game) -> dict[str, list[str]] | None:
+    return {name: list(members) for name, members in game.teams.items()} if game.teams else None
+
+
+def _plain(entry: Any) -> Any:
+    """The entry exactly as it will be stored (JSON), so what is checked is what is saved."""
+    try:
+        return json.loads(json.dumps(entry))
+    except (TypeError, ValueError):
+        raise RuleError("A round entry must be made of plain numbers, text, lists and name: value pairs.") from None
+
+
+def _check_names(names) -> None:
+    for name in names:
+        if len(name) > NAME_LENGTH:
+            raise StoreError(f"A player name can have at most {NAME_LENGTH} characters; {name[:20]}... is longer.")
+
+
+def _check_text(**fields: Any) -> None:
+    for field, value in fields.items():
+        if not isinstance(value, str):
+            raise StoreError(f"The {field} must be text.")
+
+
+def _ruleset_order(ruleset_id: str) -> tuple:
+    return (rules.IDS.index(ruleset_id) if ruleset_id in rules.IDS else len(rules.IDS), ruleset_id)
+
+
+def _explain(err: sa.exc.DBAPIError, where: str) -> str:
+    detail = str(err.orig).strip().splitlines()[0] if err.orig is not None else str(err)
+    lowered = detail.lower()
+    if "file is not a database" in lowered or "file is encrypted" in lowered or "malformed" in lowered:
+        return f"{where} is not a Companion database (it is not a database at all, or it is damaged)."
+    if "unable to open database file" in lowered:
+        return f"Cannot open {where}: the folder is missing or cannot be written."
+    if "database is locked" in lowered or "database is busy" in lowered:
+        return "The database is busy: another Companion is saving to it. Try again."
+    if "readonly" in lowered or "read-only" in lowered:
+        return f"{where} can only be read, not written."
+    if isinstance(err, sa.exc.OperationalError) and not where.endswith((".sqlite3", ".db")) and "://" in where:
+        return f"Cannot reach the database at {where}: {detail}"
+    return f"The database at {where} failed: {detail}"
