@@ -19,13 +19,15 @@ Every form
     ``entry-save`` Save button (disabled until valid), ``entry-cancel`` Cancel,
     ``entry-status`` status line (what is still missing, or a message that concerns the
     whole entry), ``entry-preview`` the round's scores and notes once valid.
+    Forms that take numbers have a keypad for the selected input: ``entry-key-<0..9>``,
+    ``entry-key-back`` (clear a digit), ``entry-key-next`` (next input). A number is done
+    by itself once no further digit fits (e.g. "8", "2" for 82 card points).
 
 Beverbende
     ``bever-card-<player>-<0..3>`` a card slot, ``bever-total-<player>`` the player's total
-    (tap it, then type the total on the keypad), ``bever-key-<0..9>`` keypad digits,
-    ``bever-key-back`` clear, ``bever-key-next`` next slot, ``bever-error-<player>`` the
-    row's message, ``bever-last`` "last round" switch (only when playing against the clock).
-    Four taps per player: the first empty card is selected, and each digit moves on.
+    (tap it, then type the total on the keypad), ``bever-error-<player>`` the row's
+    message, ``bever-last`` "last round" switch (only when playing against the clock).
+    Four keypad taps per player: the first empty card is selected, each digit moves on.
 """
 
 from __future__ import annotations

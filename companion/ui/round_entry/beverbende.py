@@ -14,13 +14,13 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules.base import Game
+from companion.rules.beverbende import CARDS_PER_ROW as CARDS
+from companion.rules.beverbende import ROW_MAX
 from companion.ui.round_entry import widgets
-from companion.ui.round_entry.state import EntryState
+from companion.ui.round_entry.state import EntryState, erase_digit, type_digit
 
-CARDS = 4
 TOTAL = "total"
 """The cursor slot for a player's total (card slots are 0..3)."""
-TOTAL_DIGITS = 2
 
 
 class BeverbendeEntry(EntryState):
@@ -60,12 +60,10 @@ class BeverbendeEntry(EntryState):
             return
         player, slot = self.cursor
         if slot == TOTAL:
-            current = self.totals[player]
-            typed = digit if not self._typing or current is None else current * 10 + digit
-            self.totals[player] = typed
+            self.totals[player], done = type_digit(self.totals[player], digit, not self._typing, ROW_MAX)
             self.cards[player] = [None] * CARDS
             self._typing = True
-            if len(str(typed)) >= TOTAL_DIGITS:
+            if done:
                 self.next()
             return
         self.cards[player][slot] = digit
@@ -78,8 +76,7 @@ class BeverbendeEntry(EntryState):
             return
         player, slot = self.cursor
         if slot == TOTAL:
-            total = self.totals[player]
-            self.totals[player] = None if total is None or total < 10 else total // 10
+            self.totals[player] = erase_digit(self.totals[player])
             self._typing = self.totals[player] is not None
             return
         if self.cards[player][slot] is None and slot > 0:
@@ -161,7 +158,7 @@ def view(state: BeverbendeEntry, on_save, on_cancel=None) -> ft.Control:
     body: list[ft.Control] = [*rows]
     if state.against_the_clock:
         body.append(form.switch(_("Last round: time is up"), "bever-last", lambda: state.last, state.toggle_last))
-    return form.build(body, footer=[_keypad(form, state)])
+    return form.build(body, footer=[form.keypad()])
 
 
 def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) -> ft.Control:
@@ -199,14 +196,3 @@ def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) ->
     name = ft.Text(player, expand=True, size=16, weight=ft.FontWeight.W_500, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
     row = ft.Row([name, *slots, ft.Text("="), total], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Column([row, form.error_line(lambda: state.row_error(player), f"bever-error-{player}")], spacing=0)
-
-
-def _keypad(form: widgets.EntryForm, state: BeverbendeEntry) -> ft.Control:
-    def key(content, identifier, label, intent):
-        return form.key(content, identifier, label, intent, enabled=lambda: state.cursor is not None)
-
-    top = [key(str(d), f"bever-key-{d}", str(d), lambda d=d: state.press(d)) for d in range(5)]
-    top.append(key(ft.Icon(ft.Icons.BACKSPACE_OUTLINED), "bever-key-back", _("Clear"), state.backspace))
-    bottom = [key(str(d), f"bever-key-{d}", str(d), lambda d=d: state.press(d)) for d in range(5, 10)]
-    bottom.append(key(ft.Icon(ft.Icons.ARROW_FORWARD), "bever-key-next", _("Next"), state.next))
-    return ft.Column([ft.Row(top, spacing=4), ft.Row(bottom, spacing=4)], spacing=4)

@@ -30,6 +30,23 @@ class Preview:
     notes: tuple[str, ...] = ()
 
 
+def type_digit(current: int | None, digit: int, fresh: bool, maximum: int) -> tuple[int, bool]:
+    """A number typed on a keypad, one digit at a time.
+
+    The digit is appended to ``current`` unless ``fresh`` (a newly selected input starts
+    over). Returns the new value and whether it is finished: no further digit can follow
+    it without passing ``maximum`` (so "8" then "2" is 82 and done when 162 is the most,
+    and the cursor can move on by itself).
+    """
+    value = digit if fresh or current is None else current * 10 + digit
+    return value, value == 0 or value * 10 > maximum
+
+
+def erase_digit(value: int | None) -> int | None:
+    """Backspace on a typed number: drop its last digit (a single digit leaves it blank)."""
+    return None if value is None or value < 10 else value // 10
+
+
 def and_list(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
     if len(names) <= 1:

@@ -117,6 +117,30 @@ class EntryForm:
         self.bind(sync)
         return tagged(button, identifier, label=label, expand=True)
 
+    def keypad(self, hide_when_idle: bool = False) -> ft.Control:
+        """Digits 0-9, clear and next, for the state's selected number (``state.cursor``).
+
+        The state offers ``press(digit)``, ``backspace()`` and ``next()``. With
+        ``hide_when_idle`` the keypad only shows while an input is selected.
+        """
+        state = self.state
+
+        def key(content, identifier, label, intent):
+            return self.key(content, identifier, label, intent, enabled=lambda: state.cursor is not None)
+
+        top = [key(str(d), f"entry-key-{d}", str(d), lambda d=d: state.press(d)) for d in range(5)]
+        top.append(key(ft.Icon(ft.Icons.BACKSPACE_OUTLINED), "entry-key-back", _("Clear"), state.backspace))
+        bottom = [key(str(d), f"entry-key-{d}", str(d), lambda d=d: state.press(d)) for d in range(5, 10)]
+        bottom.append(key(ft.Icon(ft.Icons.ARROW_FORWARD), "entry-key-next", _("Next"), state.next))
+        pad = ft.Column([ft.Row(top, spacing=4), ft.Row(bottom, spacing=4)], spacing=4)
+        if hide_when_idle:
+
+            def sync():
+                pad.visible = state.cursor is not None
+
+            self.bind(sync)
+        return pad
+
     def toggle(
         self,
         text: str | Callable[[], str],

@@ -37,16 +37,26 @@ def test_the_cursor_skips_cards_already_entered():
     assert state.cursor == ("Bob", 1)
 
 
-def test_a_typed_total_takes_two_digits_then_moves_to_the_next_total():
+def test_a_typed_total_moves_on_once_no_further_digit_fits():
     state = BeverbendeEntry(new_game())
     state.select("Ann", TOTAL)
     press_all(state, [1, 7])
     assert state.cursor == ("Bob", TOTAL)
-    state.press(5)
-    state.next()
-    press_all(state, [2, 0])
+    state.press(5)  # 50 and more is no row of four cards
+    assert state.cursor == ("Cy", TOTAL)
+    state.press(2)
+    assert state.cursor == ("Cy", TOTAL)
+    state.press(0)
     assert state.entry() == {"totals": {"Ann": 17, "Bob": 5, "Cy": 20}}
-    assert state.valid
+    assert state.valid and state.cursor is None
+
+
+def test_next_finishes_a_short_total():
+    state = BeverbendeEntry(new_game())
+    state.select("Ann", TOTAL)
+    state.press(1)
+    state.next()
+    assert state.totals["Ann"] == 1 and state.cursor == ("Bob", TOTAL)
 
 
 def test_cards_and_totals_mixed_become_totals():
@@ -110,10 +120,10 @@ def test_more_cards_of_a_value_than_the_deck_holds_is_a_message_for_the_whole_ro
 
 def test_an_impossible_total_is_shown_beside_its_row():
     state = BeverbendeEntry(new_game())
-    for player, digits in (("Ann", [4, 0]), ("Bob", [1, 0]), ("Cy", [1, 2])):
+    for player, digits in (("Ann", [3, 9]), ("Bob", [1, 0]), ("Cy", [1, 2])):
         state.select(player, TOTAL)
         press_all(state, digits)
-    assert state.row_error("Ann") == "Ann's four cards add up to 0 to 36, not 40."
+    assert state.row_error("Ann") == "Ann's four cards add up to 0 to 36, not 39."
     assert state.row_error("Bob") is None
     assert state.status == "Fix the marked entry to save."
 
@@ -168,16 +178,15 @@ def test_the_form_saves_what_the_keypad_entered():
     form = entry_form(new_game(), saved.append)
     assert find(form, "entry-save").disabled
     for d in [1, 2, 3, 4, 0, 0, 0, 0]:
-        tap(form, f"bever-key-{d}")
+        tap(form, f"entry-key-{d}")
     assert "Still to enter: Cy" in text(find(form, "entry-status"))
     tap(form, "bever-total-Cy")
-    tap(form, "bever-key-4")
-    tap(form, "bever-key-0")
-    assert "not 40" in text(find(form, "bever-error-Cy"))
+    tap(form, "entry-key-3")
+    tap(form, "entry-key-9")
+    assert "not 39" in text(find(form, "bever-error-Cy"))
     assert find(form, "entry-save").disabled
     tap(form, "bever-total-Cy")
-    tap(form, "bever-key-9")
-    tap(form, "bever-key-next")
+    tap(form, "entry-key-9")
     assert text(find(form, "bever-total-Ann")) == "10"
     assert "Round 1 scores" in text(find(form, "entry-preview"))
     tap(form, "entry-save")
