@@ -1,0 +1,419 @@
+"""MEMBERS ONLY (Reiner Knizia): bet on how many cards of each symbol end face up.
+
+A round is one hand ("Durchgang"). Entry format, one dict per hand::
+
+    {"bets": [{"player": "Ann", "symbol": "umbrella", "field": ">=5",
+               "stone": "single" | "double", "risk": false}, ...],
+     "counts": {"umbrella": 4, "crown": 7, "teacup": 2, "big_ben": 9, "hat": 6}}
+
+or, instead of ``counts``, the face-up cards as the table shows them:
+``"shown": {symbol: symbol cards}, "minus": {symbol: minus cards}`` (``minus`` may leave
+out symbols without minus cards). Every symbol needs a count. ``bets`` lists every stone
+placed that hand (none: an empty list or no ``bets``); the order carries no meaning.
+``stone`` defaults to ``"single"`` and ``risk`` to false.
+
+How a hand runs, and what the entry can therefore be checked against:
+
+- Hands of 11 / 9 / 7 cards for 3 / 4 / 5 players and 2 cards face up at the start. On
+  each turn a player may place one stone on a free field; from the second turn on they
+  turn two cards face up. Betting stops once everyone is down to three cards, so a
+  player gets 5 / 4 / 3 betting turns a hand. At the end each player sets one card aside
+  unseen and turns up the other two: 32 / 34 / 32 cards end face up.
+- A minus card cancels one card of its symbol, so a symbol counts its face-up cards less
+  its face-up minus cards (never below 0). Whether the players removed the cancelled
+  pairs before counting or not, at least 20 fewer than the face-up total remain (there
+  are 10 minus cards), so 12 / 14 / 12 is the least the five counts can add up to.
+- Each player owns 4 single stones, 1 double stone and 1 risk stone. The risk stone may
+  only go under the stone a player places on their first turn, so at most one of a
+  player's bets per hand can be on it; the order of turns is not recorded, so that is
+  all the entry can check.
+- A right bet moves the player's marker on that symbol's track up by the field's payout
+  times the stone's multiplier (single 1, double 2, single on risk 2, double on risk 3);
+  a track stops at 10. A wrong bet loses the stone for good, except the risk stone,
+  which always returns. A player left with one betting stone or none gets all five back
+  for the next hand.
+- The game ends after the first hand whose scoring leaves every symbol with some marker
+  at 5 or more. Only tracks at 5..10 count; the highest sum wins, ties share the win.
+
+Seat 1 deals the first hand and the next player clockwise starts it; whoever started a
+hand deals the next one (the base rotation), so the start moves one seat clockwise too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, NamedTuple
+
+from companion.rules.base import RuleError, Ruleset, Setup, Verdict
+
+SYMBOLS = ("umbrella", "crown", "teacup", "big_ben", "hat")
+FIELDS = ("<=1", "<=2", "<=3", "<=4", ">=5", ">=6", ">=7", ">=8")
+PAYOUTS = dict(zip(FIELDS, (5, 3, 2, 1, 1, 2, 3, 5)))
+STONES = ("single", "double")
+_STONE_INDEX = {"single": 0, "double": 1}  # position in a (singles, doubles) pair
+MULTIPLIERS = {("single", False): 1, ("double", False): 2, ("single", True): 2, ("double", True): 3}
+
+SINGLE_STONES = 4
+DOUBLE_STONES = 1
+REFILL_AT = 1  # a player with this many betting stones or fewer gets all back
+TRACK_TOP = 10
+COUNTS_FROM = 5  # tracks at this value or more score at the end
+SYMBOL_CARDS = 11  # per symbol
+MINUS_CARDS = 2  # per symbol
+HAND_SIZE = {3: 11, 4: 9, 5: 7}
+FACE_UP_AT_START = 2
+CARDS_LEFT_WHEN_BETTING_STOPS = 3
+
+SYMBOL_NAMES = {"umbrella": "umbrella", "crown": "crown", "teacup": "teacup", "big_ben": "Big Ben", "hat": "hat"}
+FIELD_NAMES = {f: f"{f[2:]} or {'fewer' if f[0] == '<' else 'more'}" for f in FIELDS}
+_COLUMN = {symbol: column for column, symbol in enumerate(SYMBOLS)}
+_ENTRY_KEYS = frozenset({"bets", "counts", "shown", "minus"})
+_BET_KEYS = frozenset({"player", "symbol", "field", "stone", "risk"})
+
+
+def betting_turns(player_count: int) -> int:
+    """Turns per hand on which each player may place a stone: 5 / 4 / 3 for 3 / 4 / 5 players."""
+    return 1 + (HAND_SIZE[player_count] - CARDS_LEFT_WHEN_BETTING_STOPS) // 2
+
+
+def face_up_at_scoring(player_count: int) -> int:
+    """Cards face up when a hand is scored: everyone's hand but the card set aside, plus the two."""
+    return FACE_UP_AT_START + player_count * (HAND_SIZE[player_count] - 1)
+
+
+def least_total_count(player_count: int) -> int:
+    """The smallest possible sum of the five counts: minus cards cancel at most two cards each."""
+    return face_up_at_scoring(player_count) - 2 * MINUS_CARDS * len(SYMBOLS)
+
+
+def symbol_count(shown: int, minus: int) -> int:
+    """A symbol's count: its face-up cards less its face-up minus cards, never below 0."""
+    return max(shown - minus, 0)
+
+
+def bet_wins(field: str, count: int) -> bool:
+    """Whether a stone on ``field`` is right when the symbol's count is ``count``."""
+    if type(field) is not str or field not in PAYOUTS:
+        raise RuleError(_unknown_field(field), "field")
+    bound = int(field[2:])
+    return count <= bound if field.startswith("<=") else count >= bound
+
+
+# Points per field and count (0..11) for a single stone, 0 where the bet is wrong.
+_POINTS = {f: tuple(PAYOUTS[f] if bet_wins(f, c) else 0 for c in range(SYMBOL_CARDS + 1)) for f in FIELDS}
+
+
+def payout(field: str, count: int, stone: str = "single", risk: bool = False) -> int:
+    """Points a bet moves its track up (before the track stops at 10); 0 when the bet is wrong.
+
+    Use ``bet_wins`` to tell a wrong bet apart; a right bet always earns at least 1.
+    """
+    if type(stone) is not str or stone not in STONES:
+        raise RuleError(_unknown_stone(stone), "stone")
+    if not bet_wins(field, count):
+        return 0
+    return PAYOUTS[field] * MULTIPLIERS[(stone, bool(risk))]
+
+
+class Bet(NamedTuple):
+    player: str
+    symbol: str
+    field: str
+    stone: str
+    risk: bool
+
+
+class BetResult(NamedTuple):
+    """A settled bet: ``points`` is its payout (0 when lost); a lost bet loses its stone."""
+
+    bet: Bet
+    count: int
+    won: bool
+    points: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.bet._asdict(), "count": self.count, "won": self.won, "points": self.points}
+
+
+def evaluate_bets(bets: list[dict[str, Any]], counts: dict[str, int]) -> list[dict[str, Any]]:
+    """Preview a hand: each bet (entry format) with its symbol's count, whether it won and its points.
+
+    Checks the bets' and counts' shape only; whether the players still own those stones
+    is checked when the hand is added to a game.
+    """
+    read = _read_count_map(counts, "counts", SYMBOL_CARDS, required=True)
+    return [_settle(bet, read).as_dict() for bet in _read_bets(bets)]
+
+
+class MembersOnlyState(NamedTuple):
+    """Per seat (setup order): the five track positions and the (single, double) stones owned."""
+
+    tracks: tuple[tuple[int, ...], ...]
+    stones: tuple[tuple[int, int], ...]
+    hands: int = 0
+    last_counts: tuple[int, ...] | None = None
+    last_results: tuple[BetResult, ...] = ()
+    refilled: tuple[str, ...] = ()
+
+
+class MembersOnly(Ruleset):
+    id = "members_only"
+    name = "MEMBERS ONLY"
+    min_players = 3
+    max_players = 5
+    options = ()
+
+    def initial_state(self, setup: Setup) -> MembersOnlyState:
+        seats = len(setup.players)
+        return MembersOnlyState(
+            tracks=((0,) * len(SYMBOLS),) * seats,
+            stones=((SINGLE_STONES, DOUBLE_STONES),) * seats,
+        )
+
+    def apply(self, setup: Setup, state: MembersOnlyState, entry: Mapping[str, Any], number: int):
+        players = setup.players
+        _reject_unknown(entry, _ENTRY_KEYS, "", "a hand")
+        counts = _read_counts(entry, len(players))
+        bets = _read_bets(entry.get("bets", []))
+        _check_bets(bets, players, state)
+
+        seat_of = {player: seat for seat, player in enumerate(players)}
+        tracks = [list(row) for row in state.tracks]
+        stones = [list(row) for row in state.stones]
+        results = tuple(_settle(bet, counts) for bet in bets)
+        for result in results:
+            seat = seat_of[result.bet.player]
+            if result.won:
+                row, column = tracks[seat], _COLUMN[result.bet.symbol]
+                row[column] = min(row[column] + result.points, TRACK_TOP)
+            else:
+                stones[seat][_STONE_INDEX[result.bet.stone]] -= 1
+        refilled = tuple(players[seat] for seat, owned in enumerate(stones) if sum(owned) <= REFILL_AT)
+        for player in refilled:
+            stones[seat_of[player]] = [SINGLE_STONES, DOUBLE_STONES]
+
+        new_state = MembersOnlyState(
+            tracks=tuple(map(tuple, tracks)),
+            stones=tuple(map(tuple, stones)),
+            hands=state.hands + 1,
+            last_counts=tuple(counts[symbol] for symbol in SYMBOLS),
+            last_results=results,
+            refilled=refilled,
+        )
+        scores = {
+            player: _standing(new_state.tracks[seat]) - _standing(state.tracks[seat])
+            for seat, player in enumerate(players)
+        }
+        return new_state, scores
+
+    def verdict(self, setup: Setup, state: MembersOnlyState, totals: Mapping[str, int], rounds_played: int) -> Verdict:
+        if len(_symbols_reached(state.tracks)) < len(SYMBOLS):
+            return Verdict(False)
+        best = max(totals.values())
+        return Verdict(True, tuple(player for player in setup.players if totals[player] == best))
+
+    def detail(self, setup: Setup, state: MembersOnlyState) -> dict[str, Any]:
+        """The board for the UI.
+
+        ``tracks``: player -> symbol -> 0..10. ``stones``: the single and double stones each
+        player owns for the next hand. ``symbols_reached``: symbols with a marker at 5 or
+        more (all five end the game). ``starter``: who takes the first turn of the next
+        hand. ``turns_per_hand``: the most stones a player can place in one hand.
+        ``last_hand``: None before the first hand, else its ``counts``, its ``bets`` (each
+        with the ``count``, ``won`` and ``points``: the payout before the 10 cap, 0 when
+        lost) and the players ``refilled`` with all their stones.
+        """
+        players = setup.players
+        last_hand = None
+        if state.last_counts is not None:
+            last_hand = {
+                "counts": dict(zip(SYMBOLS, state.last_counts)),
+                "bets": [result.as_dict() for result in state.last_results],
+                "refilled": list(state.refilled),
+            }
+        return {
+            "tracks": {p: dict(zip(SYMBOLS, state.tracks[seat])) for seat, p in enumerate(players)},
+            "stones": {p: {"single": s, "double": d} for p, (s, d) in zip(players, state.stones)},
+            "symbols_reached": _symbols_reached(state.tracks),
+            "starter": players[(state.hands + 1) % len(players)],
+            "turns_per_hand": betting_turns(len(players)),
+            "last_hand": last_hand,
+        }
+
+
+def _symbols_reached(tracks: tuple[tuple[int, ...], ...]) -> list[str]:
+    """Symbols in which some player's marker stands at 5 or more."""
+    return [s for column, s in enumerate(SYMBOLS) if max(row[column] for row in tracks) >= COUNTS_FROM]
+
+
+def _standing(track_row: tuple[int, ...]) -> int:
+    """What a player's tracks would score if the game ended now."""
+    return sum(value for value in track_row if value >= COUNTS_FROM)
+
+
+def _settle(bet: Bet, counts: Mapping[str, int]) -> BetResult:
+    count = counts[bet.symbol]
+    points = _POINTS[bet.field][count] * MULTIPLIERS[(bet.stone, bet.risk)]
+    return BetResult(bet, count, points > 0, points)
+
+
+# --- reading and checking an entry ------------------------------------------------------
+
+
+def _unknown_field(field: Any) -> str:
+    return f"{field!r} is not a betting field; the fields are {', '.join(FIELDS)}."
+
+
+def _unknown_stone(stone: Any) -> str:
+    return f"A betting stone is single or double, not {stone!r}."
+
+
+def _reject_unknown(raw: Mapping[str, Any], known: frozenset, path: str, what: str) -> None:
+    for key in raw:
+        if key not in known:
+            raise RuleError(f"{what.capitalize()} has no part called {key!r}.", f"{path}{key}")
+
+
+def _read_bets(raw: Any) -> list[Bet]:
+    if not isinstance(raw, list):
+        raise RuleError("The bets must be a list.", "bets")
+    bets = []
+    for index, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise RuleError(f"Bet {index + 1} must be given as name: value pairs.", f"bets.{index}")
+        if not item.keys() <= _BET_KEYS:
+            _reject_unknown(item, _BET_KEYS, f"bets.{index}.", f"bet {index + 1}")
+        player = item.get("player")
+        if type(player) is not str or not player:
+            raise RuleError(f"Bet {index + 1} needs the player who placed it.", f"bets.{index}.player")
+        symbol = item.get("symbol")
+        if type(symbol) is not str or symbol not in _COLUMN:
+            raise RuleError(
+                f"{player}'s bet needs a symbol: one of {', '.join(SYMBOLS)}, not {symbol!r}.", f"bets.{index}.symbol"
+            )
+        field = item.get("field")
+        if type(field) is not str or field not in PAYOUTS:
+            raise RuleError(f"{player}'s bet: {_unknown_field(field)}", f"bets.{index}.field")
+        stone = item.get("stone", "single")
+        if type(stone) is not str or stone not in _STONE_INDEX:
+            raise RuleError(f"{player}'s bet: {_unknown_stone(stone)}", f"bets.{index}.stone")
+        risk = item.get("risk", False)
+        if type(risk) is not bool:
+            raise RuleError(
+                f"Whether {player}'s bet is on the risk stone must be true or false.", f"bets.{index}.risk"
+            )
+        bets.append(Bet(player, symbol, field, stone, risk))
+    return bets
+
+
+def _check_bets(bets: list[Bet], players: tuple[str, ...], state: MembersOnlyState) -> None:
+    """Reject what the table cannot hold: taken fields, stones a player lacks, too many turns."""
+    taken: dict[tuple[str, str], str] = {}
+    owned = {player: list(stones) for player, stones in zip(players, state.stones)}
+    placed = dict.fromkeys(players, 0)
+    on_risk: set[str] = set()
+    turns = betting_turns(len(players))
+    for index, (player, symbol, field, stone, risk) in enumerate(bets):
+        if player not in placed:
+            raise RuleError(f"{player} is not at this table.", f"bets.{index}.player")
+        other = taken.get((symbol, field))
+        if other is not None:
+            who = f"{player} cannot put two stones" if other == player else f"{other} and {player} cannot both bet"
+            raise RuleError(
+                f"{who} on {FIELD_NAMES[field]} under the {SYMBOL_NAMES[symbol]}; a field holds one stone.",
+                f"bets.{index}.field",
+            )
+        taken[(symbol, field)] = player
+        placed[player] += 1
+        if placed[player] > turns:
+            raise RuleError(
+                f"With {len(players)} players everyone gets {turns} turns to bet in a hand, "
+                f"so {player} cannot place {placed[player]} stones.",
+                f"bets.{index}.player",
+            )
+        left = owned[player]
+        kind = _STONE_INDEX[stone]
+        if not left[kind]:
+            had = state.stones[players.index(player)][kind]
+            if had == 0:
+                raise RuleError(f"{player} has no {stone} stone left.", f"bets.{index}.stone")
+            raise RuleError(
+                f"{player} has only {had} {stone} stone{'s' if had != 1 else ''} left, not {had + 1}.",
+                f"bets.{index}.stone",
+            )
+        left[kind] -= 1
+        if risk:
+            if player in on_risk:
+                raise RuleError(
+                    f"{player} has one risk stone, so only one of their bets in a hand can be on it.",
+                    f"bets.{index}.risk",
+                )
+            on_risk.add(player)
+
+
+def _read_count_map(raw: Any, name: str, most: int, required: bool) -> dict[str, int]:
+    """Read {symbol: number of cards}; a symbol left out is an error when ``required``, else 0."""
+    if not isinstance(raw, dict):
+        raise RuleError(f"The {name} must map each symbol to a number of cards.", name)
+    strangers = raw.keys() - _COLUMN.keys()
+    if strangers:
+        key = min(strangers, key=str)
+        raise RuleError(f"{key!r} is not a symbol; the symbols are {', '.join(SYMBOLS)}.", f"{name}.{key}")
+    read = {}
+    for symbol in SYMBOLS:
+        value = raw.get(symbol)
+        if type(value) is int and 0 <= value <= most:
+            read[symbol] = value
+        elif value is None and not required and symbol not in raw:
+            read[symbol] = 0
+        else:
+            raise RuleError(_bad_count(name, symbol, value, most), f"{name}.{symbol}")
+    return read
+
+
+def _bad_count(name: str, symbol: str, value: Any, most: int) -> str:
+    label = SYMBOL_NAMES[symbol]
+    if value is None:
+        return f"How many {label} cards are face up? Every symbol needs a count."
+    if type(value) is not int or value < 0:
+        return f"The {label} count must be a whole number of cards, not {value!r}."
+    kind = "minus cards" if name == "minus" else "cards"
+    return f"There are only {most} {label} {kind}, so {value} cannot be face up."
+
+
+def _read_counts(entry: Mapping[str, Any], player_count: int) -> dict[str, int]:
+    """The five counts, from ``counts`` or from ``shown``/``minus``, bounded by the face-up cards."""
+    face_up = face_up_at_scoring(player_count)
+    if "counts" in entry:
+        if "shown" in entry or "minus" in entry:
+            raise RuleError("Give either the counts or the shown and minus cards, not both.", "counts")
+        counts = _read_count_map(entry["counts"], "counts", SYMBOL_CARDS, required=True)
+        if sum(counts.values()) > face_up:
+            raise RuleError(
+                f"With {player_count} players {face_up} cards end face up, "
+                f"so the counts cannot add up to {sum(counts.values())}.",
+                "counts",
+            )
+    elif "shown" in entry:
+        shown = _read_count_map(entry["shown"], "shown", SYMBOL_CARDS, required=True)
+        minus = _read_count_map(entry.get("minus", {}), "minus", MINUS_CARDS, required=False)
+        on_table = sum(shown.values()) + sum(minus.values())
+        if on_table > face_up:
+            raise RuleError(
+                f"With {player_count} players {face_up} cards end face up, not {on_table}.",
+                "shown",
+            )
+        counts = {symbol: symbol_count(shown[symbol], minus[symbol]) for symbol in SYMBOLS}
+    else:
+        raise RuleError("How many cards of each symbol are face up? The hand needs its counts.", "counts")
+    least = least_total_count(player_count)
+    total = sum(counts.values())
+    if total < least:
+        raise RuleError(
+            f"With {player_count} players {face_up} cards end face up and the minus cards cancel at most "
+            f"{face_up - least} of them, so the counts add up to at least {least}, not {total}.",
+            "counts" if "counts" in entry else "shown",
+        )
+    return counts
+
+
+RULESET = MembersOnly()
