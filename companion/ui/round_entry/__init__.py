@@ -28,6 +28,14 @@ Beverbende
     (tap it, then type the total on the keypad), ``bever-error-<player>`` the row's
     message, ``bever-last`` "last round" switch (only when playing against the clock).
     Four keypad taps per player: the first empty card is selected, each digit moves on.
+
+Klaverjassen (``<team>`` is the team's name, e.g. "Ann & Cy")
+    ``klaver-points-<team>`` card points (the playing team's is selected at the start;
+    the other team's fills in as 162 minus), ``klaver-roem-<team>-<20|50|100|200|stuk>``
+    add a meld (+200 only when four jacks are worth 200), ``klaver-roem-<team>-undo`` take
+    the last one back, ``klaver-pit-<team>`` and ``klaver-verzaakt-<team>`` toggles,
+    ``klaver-playing-<team>`` who played this deal (preset from the deal),
+    ``klaver-error-<team>`` the team's message.
 """
 
 from __future__ import annotations
@@ -37,15 +45,17 @@ from typing import Callable
 import flet as ft
 
 from companion.rules.base import Game
-from companion.ui.round_entry import beverbende
+from companion.ui.round_entry import beverbende, klaverjassen
 
 _FORMS = {
     "beverbende": (beverbende.BeverbendeEntry, beverbende.view),
+    "klaverjassen": (klaverjassen.KlaverjassenEntry, klaverjassen.view),
 }
 
 BeverbendeEntry = beverbende.BeverbendeEntry
+KlaverjassenEntry = klaverjassen.KlaverjassenEntry
 
-__all__ = ["entry_form", "entry_state", "BeverbendeEntry"]
+__all__ = ["entry_form", "entry_state", "BeverbendeEntry", "KlaverjassenEntry"]
 
 
 def entry_state(game: Game, index: int | None = None):

@@ -141,28 +141,28 @@ class EntryForm:
             self.bind(sync)
         return pad
 
-    def toggle(
+    def button(
         self,
         text: str | Callable[[], str],
         identifier: str,
-        on: Callable[[], bool],
-        flip: Callable[[], None],
+        on_tap: Callable[[], None],
+        pressed: Callable[[], bool] = lambda: False,
         enabled: Callable[[], bool] = lambda: True,
         expand: bool | int = False,
     ) -> ft.Control:
-        """A button that reads as pressed while ``on()``; tapping flips it."""
+        """An outlined button; it reads as pressed (filled) while ``pressed()``, for toggles."""
         caption = ft.Text(text if isinstance(text, str) else "", text_align=ft.TextAlign.CENTER)
-        button = ft.OutlinedButton(content=caption, height=TAP, on_click=self.intent(flip))
+        button = ft.OutlinedButton(content=caption, height=TAP, on_click=self.intent(on_tap))
 
         def sync():
             if callable(text):
                 caption.value = text()
-            pressed = on()
+            on = pressed()
             button.disabled = not enabled()
             button.style = ft.ButtonStyle(
-                bgcolor=ft.Colors.PRIMARY if pressed else None,
-                color=ft.Colors.ON_PRIMARY if pressed else None,
-                padding=ft.Padding.symmetric(horizontal=10),
+                bgcolor=ft.Colors.PRIMARY if on else None,
+                color=ft.Colors.ON_PRIMARY if on else None,
+                padding=ft.Padding.symmetric(horizontal=8),
                 shape=ft.RoundedRectangleBorder(radius=8),
             )
 
@@ -193,15 +193,24 @@ class EntryForm:
 
     # --- the frame --------------------------------------------------------------------
 
-    def build(self, body: list[ft.Control], footer: list[ft.Control] = ()) -> ft.Control:
-        """Scrolling body and preview above; fixed ``footer`` (keypads), status and buttons below."""
+    def build(self, body: list[ft.Control], footer: list[ft.Control] = (), subtitle: str = "") -> ft.Control:
+        """Scrolling body and preview above; fixed ``footer`` (keypads), status and buttons below.
+
+        ``subtitle`` follows the round number in the heading (e.g. who deals).
+        """
         state = self.state
         title = (
             _("Round {n}").format(n=state.round_number)
             if state.index is None
             else _("Change round {n}").format(n=state.round_number)
         )
-        header = ft.Text(title, size=20, weight=ft.FontWeight.BOLD)
+        header = ft.Row(
+            [
+                ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(subtitle, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=True, max_lines=1),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
         scroller = ft.Column(
             [header, *body, self._preview()],
             scroll=ft.ScrollMode.AUTO,
