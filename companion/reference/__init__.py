@@ -1,0 +1,140 @@
+"""The rules reference: each game's rules in the project's own words, in four languages.
+
+The texts live in ``content/<lang>/<ruleset_id>.md``, one Markdown file per game and
+language. Every ``## Title {#id}`` heading opens a passage that runs to the next such
+heading. The ids are the same in every language, so a test can name each passage that
+lacks a translation. Fixed ids: ``goal``, ``setup``, ``turn``, ``scoring`` and ``end``;
+``variant-<name>`` explains a way of playing, and ``option-<name>`` explains the ruleset
+option ``<name>`` (spelled exactly as in ``companion.rules.<id>``). Paragraphs that start
+with ``> `` are worked examples.
+
+Pure: reads only the package's own text files, once.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from companion import i18n
+from companion.rules import IDS, RuleError
+
+__all__ = ["LANGUAGES", "CORE_SECTIONS", "Passage", "sections", "search", "option_passages", "normalize"]
+
+CONTENT_DIR = Path(__file__).parent / "content"
+LANGUAGES = ("en", "nl", "de", "fr")
+CORE_SECTIONS = ("goal", "setup", "turn", "scoring", "end")
+OPTION_PREFIX = "option-"
+
+_HEADING = re.compile(r"^## (?P<title>.+?) \{#(?P<id>[a-z0-9_-]+)\}\s*$")
+_MARKUP = re.compile(r"[*`]")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One titled section of a game's rules in one language."""
+
+    ruleset_id: str
+    id: str
+    title: str
+    body: str
+    lang: str
+
+    @property
+    def option(self) -> str | None:
+        """The ruleset option this passage explains, if any."""
+        return self.id[len(OPTION_PREFIX) :] if self.id.startswith(OPTION_PREFIX) else None
+
+    @property
+    def examples(self) -> tuple[str, ...]:
+        """The worked examples (``> `` paragraphs), without their markers."""
+        found = []
+        for paragraph in self.body.split("\n\n"):
+            lines = paragraph.strip().splitlines()
+            if lines and all(line.startswith(">") for line in lines):
+                found.append(" ".join(line.lstrip("> ").strip() for line in lines))
+        return tuple(found)
+
+    def mentions(self, term: str) -> bool:
+        """Whether the title or text contains ``term``, ignoring case, accents and markup."""
+        wanted = normalize(term)
+        return bool(wanted) and wanted in normalize(f"{self.title}\n{self.body}")
+
+
+def normalize(text: str) -> str:
+    """Text folded for searching: no accents, no case, no Markdown emphasis, single spaces."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _SPACES.sub(" ", _MARKUP.sub("", bare)).casefold().strip()
+
+
+def _language(lang: str | None) -> str:
+    lang = lang or i18n.language()
+    return lang if lang in LANGUAGES else "en"
+
+
+def _check_ruleset(ruleset_id: str) -> None:
+    if ruleset_id not in IDS:
+        raise RuleError(f"There is no game called {ruleset_id!r}; choose one of {', '.join(IDS)}.", "ruleset")
+
+
+@lru_cache(maxsize=None)
+def _load(ruleset_id: str, lang: str) -> tuple[Passage, ...]:
+    text = (CONTENT_DIR / lang / f"{ruleset_id}.md").read_text(encoding="utf-8")
+    passages: list[Passage] = []
+    title = section_id = None
+    body: list[str] = []
+
+    def close() -> None:
+        if section_id is not None:
+            passages.append(Passage(ruleset_id, section_id, title, "\n".join(body).strip(), lang))
+
+    for line in text.splitlines():
+        heading = _HEADING.match(line)
+        if heading:
+            close()
+            title, section_id, body = heading["title"], heading["id"], []
+        elif section_id is not None:
+            body.append(line)
+    close()
+    return tuple(passages)
+
+
+def sections(ruleset_id: str, lang: str | None = None) -> tuple[Passage, ...]:
+    """Every passage of one game's rules, in reading order.
+
+    ``lang`` defaults to the app's current language; an unknown language falls back to
+    English, like the rest of the app.
+    """
+    _check_ruleset(ruleset_id)
+    return _load(ruleset_id, _language(lang))
+
+
+def search(term: str, lang: str | None = None) -> list[Passage]:
+    """Every passage of every game that mentions ``term`` (case- and accent-insensitive).
+
+    Games come in the registry's order, passages in reading order; a blank term finds
+    nothing.
+    """
+    if not normalize(term):
+        return []
+    return [passage for ruleset_id in IDS for passage in sections(ruleset_id, lang) if passage.mentions(term)]
+
+
+def option_passages(ruleset_id: str, options: Mapping[str, object] | Iterable[str], lang: str | None = None) -> list[Passage]:
+    """The passages explaining the named options of a game, in reading order.
+
+    ``options`` is a game's option mapping (as ``Game.options``) or just option names;
+    the scoreboard passes its game's options so the reference can highlight them.
+    """
+    by_option = {p.option: p for p in sections(ruleset_id, lang) if p.option}
+    wanted = set(options)
+    unknown = sorted(wanted - by_option.keys())
+    if unknown:
+        raise RuleError(f"The rules of {ruleset_id} have no option called {unknown[0]!r}.", unknown[0])
+    return [passage for name, passage in by_option.items() if name in wanted]
