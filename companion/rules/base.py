@@ -9,7 +9,7 @@ package does I/O.
 from __future__ import annotations
 
 import copy
-import json
+from collections import abc
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
@@ -239,13 +239,29 @@ class Ruleset:
         return tuple(result)
 
 
-def _freeze_entry(entry: Any) -> Any:
-    """A private deep copy of a JSON-compatible entry, so callers cannot change history."""
-    try:
-        json.dumps(entry)
-    except (TypeError, ValueError):
-        raise RuleError("A round entry must be made of plain numbers, text, lists and name: value pairs.")
-    return copy.deepcopy(entry)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _freeze_entry(value: Any) -> Any:
+    """A private copy of a JSON-compatible entry, so callers cannot change history.
+
+    Tuples become lists and other mappings plain dicts, as they would after a trip
+    through JSON; anything JSON cannot hold is refused. Exact type checks come first
+    because this runs on every round of every replay.
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict or isinstance(value, abc.Mapping):
+        copied = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise RuleError(f"Names in a round entry must be text, not {key!r}.")
+            copied[key] = item if type(item) in _SCALARS else _freeze_entry(item)
+        return copied
+    if kind is list or kind is tuple:
+        return [item if type(item) in _SCALARS else _freeze_entry(item) for item in value]
+    raise RuleError("A round entry must be made of plain numbers, text, lists and name: value pairs.")
 
 
 class Game:
@@ -302,7 +318,7 @@ class Game:
             number = len(rounds) + 1
             if rounds and ruleset.verdict(setup, state, totals, len(rounds)).over:
                 raise RuleError(f"The game was already over after round {len(rounds)}; round {number} cannot follow.")
-            if not isinstance(entry, Mapping):
+            if not isinstance(entry, abc.Mapping):
                 raise RuleError(f"Round {number} must be given as name: value pairs.")
             entry = _freeze_entry(entry)
             try:
