@@ -1,0 +1,533 @@
+"""Klaverjassen: four players in two fixed partnerships, 32 cards, trump, roem, nat and pit.
+
+Seating and teams
+    Exactly four players, listed clockwise; the first deals first and the deal moves one
+    seat to the left each time. Partners sit opposite: seats 1 and 3 against seats 2 and 4.
+    Without ``teams`` the teams are named after their players ("Ann & Cy", "Bob & Dee").
+    The player left of the dealer must choose trump, so that player's team is the playing
+    team of the deal (``next_round.playing``).
+
+Round entry (one deal), JSON-compatible::
+
+    {"card_points": {team: int, team: int},  # including the 10 for the last trick
+     "roem": {team: int},                    # optional; missing teams have 0
+     "pit": team or null,                    # the team that took all eight tricks
+     "verzaakt": team or null,               # the team that reneged
+     "playing": team}                        # optional: overrides the playing team
+
+    Card points add up to 162 (152 in the cards, 10 for the last trick). Any value from 0
+    to 162 is possible except 1 and 161, since no card is worth a single point. Roem is what
+    the tricks were worth as combinations (20, 50, 100, 200 and the stuk's 20), so it is a
+    multiple of 10 but never 10 or 30; the pit bonus is added by the rules, not entered.
+    After a renege the deal is usually stopped, so ``card_points`` may be left out when
+    ``verzaakt`` is given.
+
+Scoring of a deal
+    - Normal: each team scores its card points plus its roem.
+    - Nat: the playing team must score strictly more than the opponents (card points plus
+      roem; with ``nat_on_card_points`` card points alone). Otherwise, a tie included, the
+      playing team scores 0 and the opponents 162 plus the roem of both teams.
+    - Pit: the team that took every trick has 162 card points and earns 100 extra; the
+      other team took no trick and so has no roem. Pit by the opponents makes the playing
+      team nat; they earn the 100 only with ``defenders_pit_bonus``.
+    - Verzaakt: the team that reneged scores 0; the other team 162 plus all roem of the
+      deal (and 100 more with ``verzaakt_penalty``).
+
+End of the game (option ``ending``)
+    - "501", "1000", "1500": the first team to reach the target wins. If both teams reach
+      it in the same deal, one more deal is played and the higher total wins; while the
+      totals stay equal, another deal follows.
+    - "boompje": exactly 16 deals; the higher total wins, and equal totals share the win.
+
+Referee functions
+    Cards are strings of rank and suit: "10H", "JS", "AD", "7C" (suits S H D C, ranks
+    7 8 9 10 J Q K A). ``trick_winner``, ``trick_points``, ``trick_roem`` and
+    ``legal_cards`` judge single tricks and plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.rules.base import NextRound, Option, RuleError, Ruleset, Setup, Verdict
+
+SUITS = ("S", "H", "D", "C")
+RED_SUITS = frozenset({"H", "D"})
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")  # natural order, used for runs
+TRUMP_ORDER = ("7", "8", "Q", "K", "10", "A", "9", "J")  # lowest to highest
+PLAIN_ORDER = ("7", "8", "9", "J", "Q", "K", "10", "A")
+TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+PLAIN_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+LAST_TRICK_POINTS = 10
+DEAL_POINTS = sum(TRUMP_POINTS.values()) + 3 * sum(PLAIN_POINTS.values()) + LAST_TRICK_POINTS  # 162
+TRICKS_PER_DEAL = 8
+PIT_BONUS = 100
+VERZAAKT_PENALTY = 100
+BOOMPJE_DEALS = 16
+VARIANTS = ("amsterdam", "rotterdam")
+
+RUN_ROEM = {3: 20, 4: 50}
+STUK_ROEM = 20
+FOUR_OF_A_KIND_ROEM = 100
+TEN_AND_UP = frozenset({"10", "J", "Q", "K", "A"})
+IMPOSSIBLE_ROEM = frozenset({10, 30})  # multiples of 10 that no sum of 20s, 50s, 100s and 200s makes
+
+_RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+_TRUMP_STRENGTH = {rank: i for i, rank in enumerate(TRUMP_ORDER)}
+_PLAIN_STRENGTH = {rank: i for i, rank in enumerate(PLAIN_ORDER)}
+
+Card = tuple[str, str]  # (rank, suit)
+
+
+def _possible_card_points() -> frozenset[int]:
+    """Every score a team can have: a sum of some cards' points, with or without the last trick.
+
+    Cards worth nothing (sevens, eights, plain nines) can always fill tricks up, so any
+    subset of the scoring cards can end up with one team.
+    """
+    values = [TRUMP_POINTS[r] for r in RANKS] + [PLAIN_POINTS[r] for r in RANKS] * 3
+    sums = {0}
+    for value in values:
+        sums |= {s + value for s in sums}
+    return frozenset(sums | {s + LAST_TRICK_POINTS for s in sums})
+
+
+POSSIBLE_CARD_POINTS = _possible_card_points()
+
+
+# --- cards and the referee --------------------------------------------------------------
+
+
+def _parse_card(card: Any, field: str) -> Card:
+    if isinstance(card, str) and len(card) >= 2 and card[:-1] in _RANK_INDEX and card[-1] in SUITS:
+        return card[:-1], card[-1]
+    raise RuleError(f"{card!r} is not a card; write the rank and then the suit, e.g. 10H, JS, AD or 7C.", field)
+
+
+def _parse_cards(cards: Any, field: str, fewest: int, most: int) -> list[Card]:
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise RuleError(f"The {field} must be a list of cards, e.g. [\"10H\", \"JS\"].", field)
+    parsed = [_parse_card(card, field) for card in cards]
+    if len(set(parsed)) != len(parsed):
+        twice = next(card for card in cards if cards.count(card) > 1)
+        raise RuleError(f"There is only one {twice} in the deck, but the {field} has it twice.", field)
+    if not fewest <= len(parsed) <= most:
+        size = f"{fewest} card{'s' if fewest != 1 else ''}" if fewest == most else f"{fewest} to {most} cards"
+        raise RuleError(f"The {field} must have {size}, not {len(parsed)}.", field)
+    return parsed
+
+
+def _check_trump(trump: Any) -> str:
+    if trump not in SUITS:
+        raise RuleError(f"Trump must be one of the suits S, H, D or C, not {trump!r}.", "trump")
+    return trump
+
+
+def _strength(card: Card, led: str, trump: str) -> int:
+    """How strongly a card competes for the trick; -1 when it cannot win (a discard)."""
+    rank, suit = card
+    if suit == trump:
+        return len(PLAIN_ORDER) + _TRUMP_STRENGTH[rank]
+    return _PLAIN_STRENGTH[rank] if suit == led else -1
+
+
+def _winner(cards: list[Card], trump: str) -> int:
+    led = cards[0][1]
+    return max(range(len(cards)), key=lambda i: _strength(cards[i], led, trump))
+
+
+def _points(card: Card, trump: str) -> int:
+    rank, suit = card
+    return TRUMP_POINTS[rank] if suit == trump else PLAIN_POINTS[rank]
+
+
+def trick_winner(trick: Sequence[str], trump: str) -> int:
+    """Index (in play order) of the card that wins the trick, or is winning it so far."""
+    cards = _parse_cards(trick, "trick", 1, 4)
+    return _winner(cards, _check_trump(trump))
+
+
+def trick_points(trick: Sequence[str], trump: str, last: bool = False) -> int:
+    """Card points in a complete trick, with the 10 for the last trick when ``last``."""
+    cards = _parse_cards(trick, "trick", 4, 4)
+    trump = _check_trump(trump)
+    return sum(_points(card, trump) for card in cards) + (LAST_TRICK_POINTS if last else 0)
+
+
+def _longest_run(cards: list[Card], runs_by_colour: bool) -> int:
+    groups: dict[Any, set[int]] = {}
+    for rank, suit in cards:
+        key = (suit in RED_SUITS) if runs_by_colour else suit
+        groups.setdefault(key, set()).add(_RANK_INDEX[rank])
+    longest = 0
+    for indexes in groups.values():
+        for start in indexes:
+            if start - 1 not in indexes:
+                length = 1
+                while start + length in indexes:
+                    length += 1
+                longest = max(longest, length)
+    return longest
+
+
+def trick_roem(
+    trick: Sequence[str],
+    trump: str,
+    four_jacks: int = 200,
+    four_of_a_kind: str = "all",
+    runs_by_colour: bool = False,
+) -> int:
+    """Roem in a complete trick; the keyword arguments are the ruleset options of the same name."""
+    cards = _parse_cards(trick, "trick", 4, 4)
+    trump = _check_trump(trump)
+    four_jacks = RULESET.option("four_jacks").check(four_jacks)
+    four_of_a_kind = RULESET.option("four_of_a_kind").check(four_of_a_kind)
+    runs_by_colour = RULESET.option("runs_by_colour").check(runs_by_colour)
+    ranks = {rank for rank, _ in cards}
+    if len(ranks) == 1:
+        rank = cards[0][0]
+        if rank == "J":
+            return four_jacks
+        return FOUR_OF_A_KIND_ROEM if four_of_a_kind == "all" or rank in TEN_AND_UP else 0
+    stuk = STUK_ROEM if ("K", trump) in cards and ("Q", trump) in cards else 0
+    return stuk + RUN_ROEM.get(_longest_run(cards, runs_by_colour), 0)
+
+
+def legal_cards(hand: Sequence[str], trick: Sequence[str], trump: str, variant: str = "amsterdam") -> list[str]:
+    """The cards of ``hand`` the next player may play to ``trick`` (cards so far, leader first).
+
+    Both variants: follow suit when you can; on a trump lead, beat the highest trump if you
+    can. Unable to follow a plain lead, Rotterdam always asks for a trump (over the trumps
+    in the trick if possible), while Amsterdam only asks you to trump when an opponent is
+    winning, and forbids undertrumping (also under your partner) unless you have nothing else.
+    """
+    if variant not in VARIANTS:
+        raise RuleError(f"The variant must be amsterdam or rotterdam, not {variant!r}.", "variant")
+    cards = _parse_cards(hand, "hand", 1, TRICKS_PER_DEAL)
+    played = _parse_cards(trick, "trick", 0, 3)
+    trump = _check_trump(trump)
+    both = set(cards) & set(played)
+    if both:
+        rank, suit = both.pop()
+        raise RuleError(f"{rank}{suit} is already in the trick, so it cannot still be in the hand.", "hand")
+    if not played:
+        return list(hand)
+    led = played[0][1]
+    top_trump = max((_TRUMP_STRENGTH[r] for r, s in played if s == trump), default=-1)
+    trumps = [c for c in cards if c[1] == trump]
+    higher_trumps = [c for c in trumps if _TRUMP_STRENGTH[c[0]] > top_trump]
+    plain = [c for c in cards if c[1] != trump]
+    following = [c for c in cards if c[1] == led]
+    if led == trump:
+        allowed = higher_trumps or trumps or cards
+    elif following:
+        allowed = following
+    elif variant == "rotterdam":
+        allowed = higher_trumps or trumps or cards
+    elif _winner(played, trump) == len(played) - 2:  # partner (two seats back) is winning
+        allowed = plain + higher_trumps or cards
+    else:
+        allowed = higher_trumps or plain or cards
+    keep = set(allowed)
+    return [name for name, card in zip(hand, cards) if card in keep]
+
+
+# --- the ruleset ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One scored deal; pairs are in the order of ``setup.sides``."""
+
+    playing: str
+    card_points: tuple[int, int] | None
+    roem: tuple[int, int]
+    bonus: tuple[int, int]  # pit bonus or renege penalty
+    nat: bool
+    pit: str | None
+    verzaakt: str | None
+    scores: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class State:
+    deals: tuple[Deal, ...] = ()
+    totals: tuple[int, int] = (0, 0)
+    target_reached_at: int | None = None  # deal after which a team first reached the target
+    reached_together: bool = False
+
+
+ENTRY_KEYS = ("card_points", "roem", "pit", "verzaakt", "playing")
+
+
+class Klaverjassen(Ruleset):
+    id = "klaverjassen"
+    name = "Klaverjassen"
+    min_players = 4
+    max_players = 4
+    options = (
+        Option(
+            "variant",
+            str,
+            "amsterdam",
+            "Play rules when you cannot follow suit: Amsterdam (trump only against opponents) or Rotterdam.",
+            allowed=VARIANTS,
+        ),
+        Option("four_jacks", int, 200, "Roem for four jacks in one trick.", allowed=(200, 100)),
+        Option(
+            "four_of_a_kind",
+            str,
+            "all",
+            "Which ranks earn 100 roem as four of a kind: all, or only 10 and higher.",
+            allowed=("all", "10 and up"),
+        ),
+        Option("runs_by_colour", bool, False, "Runs may mix the two suits of one colour (red or black)."),
+        Option("nat_on_card_points", bool, False, "Decide nat on card points alone, leaving roem out."),
+        Option("defenders_pit_bonus", bool, False, "The defending team also earns 100 extra for taking every trick."),
+        Option("verzaakt_penalty", bool, False, "A renege also gives the other team 100 extra points."),
+        Option(
+            "ending",
+            str,
+            "501",
+            "Play to 501, 1000 or 1500 points, or a boompje of exactly 16 deals.",
+            allowed=("501", "1000", "1500", "boompje"),
+        ),
+    )
+
+    # --- setup ------------------------------------------------------------------------
+
+    def check_setup(self, setup: Setup) -> Setup:
+        p = setup.players
+        if setup.teams is None:
+            teams = ((f"{p[0]} & {p[2]}", (p[0], p[2])), (f"{p[1]} & {p[3]}", (p[1], p[3])))
+            return replace(setup, teams=teams)
+        if len(setup.teams) != 2 or any(len(members) != 2 for _, members in setup.teams):
+            raise RuleError("Klaverjassen is played by two teams of two.", "teams")
+        for _, members in setup.teams:
+            if set(members) not in ({p[0], p[2]}, {p[1], p[3]}):
+                raise RuleError(
+                    f"{members[0]} and {members[1]} cannot be partners: partners sit opposite each other "
+                    f"({p[0]} with {p[2]}, {p[1]} with {p[3]}).",
+                    "teams",
+                )
+        return setup
+
+    def initial_state(self, setup: Setup) -> State:
+        return State()
+
+    def next_round(self, setup: Setup, state: State, rounds_played: int) -> NextRound:
+        number = rounds_played + 1
+        return NextRound(number, self._dealer(setup, number), self._chooser_team(setup, number))
+
+    @staticmethod
+    def _dealer(setup: Setup, number: int) -> str:
+        return setup.players[(number - 1) % 4]
+
+    @staticmethod
+    def _chooser_team(setup: Setup, number: int) -> str:
+        """The team of the player left of the dealer, who must choose trump."""
+        return setup.team_of(setup.players[number % 4])
+
+    # --- one deal ---------------------------------------------------------------------
+
+    def apply(self, setup: Setup, state: State, entry: Mapping[str, Any], number: int) -> tuple[State, dict[str, int]]:
+        sides = setup.sides
+        options = setup.options
+        for key in entry:
+            if key not in ENTRY_KEYS:
+                raise RuleError(f"A Klaverjassen deal has no {key!r}; use {', '.join(ENTRY_KEYS)}.", str(key))
+        playing = self._team_or_none(sides, entry.get("playing"), "playing") or self._chooser_team(setup, number)
+        pit = self._team_or_none(sides, entry.get("pit"), "pit")
+        verzaakt = self._team_or_none(sides, entry.get("verzaakt"), "verzaakt")
+        roem = self._roem(sides, entry.get("roem"), options)
+        if entry.get("card_points") is None:
+            if verzaakt is None:
+                raise RuleError("Enter the card points of both teams.", "card_points")
+            card_points = None
+        else:
+            card_points = self._card_points(sides, entry["card_points"])
+
+        p = sides.index(playing)
+        o = 1 - p
+        nat = False
+        bonus = [0, 0]
+        if verzaakt is not None:
+            if pit is not None:
+                raise RuleError("A deal with a renege is scored as verzaakt; leave pit empty.", "pit")
+            wronged = 1 - sides.index(verzaakt)
+            bonus[wronged] = VERZAAKT_PENALTY if options["verzaakt_penalty"] else 0
+            scores = [0, 0]
+            scores[wronged] = DEAL_POINTS + roem[0] + roem[1] + bonus[wronged]
+        else:
+            if pit is not None:
+                self._check_pit(sides, sides.index(pit), card_points, roem)
+            if pit == sides[o]:
+                nat = True
+                bonus[o] = PIT_BONUS if options["defenders_pit_bonus"] else 0
+            elif options["nat_on_card_points"]:
+                nat = card_points[p] <= card_points[o]
+            else:
+                nat = card_points[p] + roem[p] <= card_points[o] + roem[o]
+            if pit == sides[p]:
+                bonus[p] = PIT_BONUS
+            scores = [0, 0]
+            if nat:
+                scores[o] = DEAL_POINTS + roem[0] + roem[1] + bonus[o]
+            else:
+                scores = [card_points[i] + roem[i] + bonus[i] for i in (0, 1)]
+
+        deal = Deal(playing, card_points, roem, tuple(bonus), nat, pit, verzaakt, tuple(scores))
+        totals = (state.totals[0] + scores[0], state.totals[1] + scores[1])
+        reached_at, together = state.target_reached_at, state.reached_together
+        target = self._target(setup)
+        if reached_at is None and target is not None:
+            reached = [total >= target for total in totals]
+            if any(reached):
+                reached_at, together = number, all(reached)
+        new_state = State(state.deals + (deal,), totals, reached_at, together)
+        return new_state, {sides[0]: scores[0], sides[1]: scores[1]}
+
+    @staticmethod
+    def _team_or_none(sides: tuple[str, ...], value: Any, field: str) -> str | None:
+        if value is None or value in sides:
+            return value
+        raise _not_a_team(sides, value, field)
+
+    @staticmethod
+    def _card_points(sides: tuple[str, ...], given: Any) -> tuple[int, int]:
+        """Validated card points; entries arrive as plain dicts (base copies them)."""
+        if not isinstance(given, dict):
+            raise RuleError("Card points must give each team's points.", "card_points")
+        for team in given:
+            if team not in sides:
+                raise _not_a_team(sides, team, "card_points")
+        points = []
+        for team in sides:
+            field = f"card_points.{team}"
+            if team not in given:
+                raise RuleError(f"Enter the card points of {team}.", field)
+            value = given[team]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(f"The card points of {team} must be a whole number, not {value!r}.", field)
+            if not 0 <= value <= DEAL_POINTS:
+                raise RuleError(f"{team} cannot have {value} card points; a deal has {DEAL_POINTS} in all.", field)
+            if value not in POSSIBLE_CARD_POINTS:
+                raise RuleError(f"{team} cannot have {value} card points; no set of tricks is worth that.", field)
+            points.append(value)
+        if sum(points) != DEAL_POINTS:
+            raise RuleError(
+                f"The card points add up to {sum(points)}, but every deal has {DEAL_POINTS} "
+                f"(152 in the cards and 10 for the last trick).",
+                "card_points",
+            )
+        return points[0], points[1]
+
+    @staticmethod
+    def _roem(sides: tuple[str, ...], given: Any, options: Mapping[str, Any]) -> tuple[int, int]:
+        if given is None:
+            return 0, 0
+        if not isinstance(given, dict):
+            raise RuleError("Roem must give each team's roem.", "roem")
+        for team in given:
+            if team not in sides:
+                raise _not_a_team(sides, team, "roem")
+        roem = []
+        for team in sides:
+            field = f"roem.{team}"
+            value = given.get(team, 0)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(f"The roem of {team} must be a whole number, not {value!r}.", field)
+            if value < 0 or value % 10 or value in IMPOSSIBLE_ROEM:
+                raise RuleError(
+                    f"{team} cannot have {value} roem; roem is made of 20, 50, 100 and 200, "
+                    f"so it is a multiple of 10 other than 10 or 30.",
+                    field,
+                )
+            roem.append(value)
+        most = max_roem(options["four_jacks"], options["four_of_a_kind"])
+        if sum(roem) > most:
+            raise RuleError(f"The two teams cannot have more than {most} roem together in one deal.", "roem")
+        return roem[0], roem[1]
+
+    @staticmethod
+    def _check_pit(sides: tuple[str, ...], taker: int, card_points: tuple[int, int], roem: tuple[int, int]) -> None:
+        if card_points[taker] != DEAL_POINTS:
+            raise RuleError(f"{sides[taker]} took every trick, so they have all {DEAL_POINTS} card points.", "pit")
+        if roem[1 - taker]:
+            other = sides[1 - taker]
+            raise RuleError(f"{other} took no trick, so {other} cannot have roem.", f"roem.{other}")
+
+    # --- end of the game --------------------------------------------------------------
+
+    @staticmethod
+    def _target(setup: Setup) -> int | None:
+        ending = setup.options["ending"]
+        return None if ending == "boompje" else int(ending)
+
+    def verdict(self, setup: Setup, state: State, totals: Mapping[str, int], rounds_played: int) -> Verdict:
+        first, second = setup.sides
+        if self._target(setup) is None:
+            if rounds_played < BOOMPJE_DEALS:
+                return Verdict(False)
+            best = max(totals.values())
+            return Verdict(True, tuple(side for side in setup.sides if totals[side] == best))
+        if state.target_reached_at is None:
+            return Verdict(False)
+        if state.reached_together and (rounds_played == state.target_reached_at or totals[first] == totals[second]):
+            return Verdict(False)
+        return Verdict(True, (first if totals[first] > totals[second] else second,))
+
+    def detail(self, setup: Setup, state: State) -> dict[str, Any]:
+        """Per-deal breakdown for the scoresheet, and whether extra deals must decide the game.
+
+        ``deciding_deal`` is true while both teams have reached the target in the same deal
+        and the totals do not yet name a winner.
+        """
+        sides = setup.sides
+        totals = dict(zip(sides, state.totals))
+        over = self.verdict(setup, state, totals, len(state.deals)).over
+        deals = []
+        for number, deal in enumerate(state.deals, start=1):
+            deals.append(
+                {
+                    "number": number,
+                    "dealer": self._dealer(setup, number),
+                    "playing": deal.playing,
+                    "card_points": None if deal.card_points is None else dict(zip(sides, deal.card_points)),
+                    "roem": dict(zip(sides, deal.roem)),
+                    "bonus": dict(zip(sides, deal.bonus)),
+                    "nat": deal.nat,
+                    "pit": deal.pit,
+                    "verzaakt": deal.verzaakt,
+                    "scores": dict(zip(sides, deal.scores)),
+                }
+            )
+        return {
+            "deals": deals,
+            "target": self._target(setup),
+            "deals_to_play": BOOMPJE_DEALS if self._target(setup) is None else None,
+            "deciding_deal": state.reached_together and not over,
+        }
+
+
+def _not_a_team(sides: tuple[str, ...], value: Any, field: str) -> RuleError:
+    return RuleError(f"{value!r} is not a team in this game; the teams are {sides[0]} and {sides[1]}.", field)
+
+
+def max_roem(four_jacks: int, four_of_a_kind: str) -> int:
+    """The most roem one deal can hold (both teams together).
+
+    No trick is worth more than a four of a kind (100) except four jacks. With every rank
+    counting, eight tricks of four of a kind reach the bound. Counting only 10 and higher,
+    the twelve sevens to nines either fill three tricks alone (runs of three, 20 each) or
+    spread over more tricks (runs of four, 50 each); the best is four runs 7-8-9-10 beside
+    four jacks and three more fours.
+    """
+    if four_of_a_kind == "all":
+        return four_jacks + 7 * FOUR_OF_A_KIND_ROEM
+    return four_jacks + 3 * FOUR_OF_A_KIND_ROEM + 4 * RUN_ROEM[4]
+
+
+RULESET = Klaverjassen()
