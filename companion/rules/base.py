@@ -197,10 +197,12 @@ class Ruleset:
                 raise RuleError(f"{n} is seated twice; every player needs a different name.", "players")
             seen.add(n)
         if not self.min_players <= len(names) <= self.max_players:
-            raise RuleError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, not {len(names)}.",
-                "players",
+            wanted = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
             )
+            raise RuleError(f"{self.name} is for {wanted} players, not {len(names)}.", "players")
         return tuple(names)
 
     def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
