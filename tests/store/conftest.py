@@ -2,8 +2,9 @@
 
 PostgreSQL comes from $COMPANION_TEST_POSTGRES_URL (scripts/start-test-postgres.sh prints
 one). Without it, or when the server does not answer, those tests are skipped with the
-reason, except in CI (CI=true), where they fail. Each test gets an empty schema of its
-own per xdist worker, so runs in parallel do not meet.
+reason, except in CI (CI=true), where they fail. Each xdist worker works in schemas of
+its own, so parallel runs do not meet: one left empty for each test that needs a bare
+database, one migrated once and emptied (TRUNCATE) before each test that needs a store.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from sqlalchemy.engine import make_url
 
 from companion.store import Store
 
-_server_problem: list[str] = []  # filled once: why the PostgreSQL server cannot be used
+_admin: dict[str, sa.Engine] = {}  # one engine per server URL for creating and emptying schemas
+_server_problem: list[str] = []  # why the PostgreSQL server cannot be used, once known
+_migrated: set[str] = set()  # schemas already holding the current tables
 
 
 def _unavailable(reason: str):
@@ -25,36 +28,65 @@ def _unavailable(reason: str):
     pytest.skip(f"PostgreSQL store tests skipped: {reason}")
 
 
-def _fresh_postgres_url() -> str:
+def _postgres_url(schema_kind: str, statements) -> str:
+    """A URL whose search path is this worker's schema, after running ``statements(schema)``."""
     base = os.environ.get("COMPANION_TEST_POSTGRES_URL")
     if not base:
         _unavailable("COMPANION_TEST_POSTGRES_URL is not set (scripts/start-test-postgres.sh prints one)")
     if _server_problem:
         _unavailable(_server_problem[0])
-    schema = f"store_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
-    engine = sa.create_engine(base)
+    schema = f"store_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{schema_kind}"
+    engine = _admin.setdefault(base, sa.create_engine(base))
     try:
         with engine.begin() as conn:
-            conn.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-            conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+            for statement in statements(schema):
+                conn.exec_driver_sql(statement)
     except sa.exc.OperationalError as err:
-        _server_problem.append(f"the server at {make_url(base).render_as_string()} does not answer ({str(err.orig).strip().splitlines()[0]})")
+        detail = str(err.orig).strip().splitlines()[0]
+        _server_problem.append(f"the server at {make_url(base).render_as_string()} does not answer ({detail})")
         _unavailable(_server_problem[0])
-    finally:
-        engine.dispose()
     url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
     return url.render_as_string(hide_password=False)
 
 
+def _fresh(schema: str) -> list[str]:
+    return [f'DROP SCHEMA IF EXISTS "{schema}" CASCADE', f'CREATE SCHEMA "{schema}"']
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def database_url(request, tmp_path) -> str:
-    """The address of an empty database on each backend."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'companion.sqlite3'}"
-    return _fresh_postgres_url()
+def backend(request) -> str:
+    return request.param
 
 
 @pytest.fixture
-def store(database_url):
-    with Store(database_url) as opened:
+def database_url(backend, tmp_path) -> str:
+    """The address of an empty database (no tables at all)."""
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+    return _postgres_url("bare", _fresh)
+
+
+@pytest.fixture
+def store_url(backend, tmp_path) -> str:
+    """The address of a database with the current tables and no data."""
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+
+    def empty(schema: str) -> list[str]:
+        if schema in _migrated:
+            tables = ", ".join(f'"{schema}".{table}' for table in ("rounds", "game_players", "games", "players"))
+            return [f"TRUNCATE {tables} RESTART IDENTITY"]
+        return _fresh(schema)
+
+    url = _postgres_url("store", empty)
+    schema = make_url(url).query["options"].split("=", 1)[1]
+    if schema not in _migrated:
+        Store(url).close()
+        _migrated.add(schema)
+    return url
+
+
+@pytest.fixture
+def store(store_url):
+    with Store(store_url) as opened:
         yield opened

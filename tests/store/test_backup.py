@@ -1,0 +1,211 @@
+"""Backup to JSON and back, and the CSV round table."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from companion.store import Store, StoreError
+from tests.store.games import beverbende, klaverjassen_boompje, members_only_one_hand, play
+
+
+def _fill(store: Store) -> None:
+    beverbende(store, [{"Ann": 12, "Bob": 20}] * 4, note="birthday", location="Cafe")
+    klaverjassen_boompje(store, us=100)
+    members_only_one_hand(store)
+    edited = beverbende(store, [{"Ann": 12, "Bob": 20}, {"Ann": 9, "Bob": 9}])
+    store.edit_round(edited.id, 1, {"totals": {"Ann": 30, "Bob": 9}}, expected_version=edited.version)
+    abandoned = store.create_game("clubs", ["Ann", "Bob", "Cy"])
+    store.abandon(abandoned.id)
+    store.add_player("Zoe")
+
+
+def _rounds(store: Store) -> dict[str, tuple]:
+    """Everything a game is, by uuid: status, times, note, setup and the raw rounds with their times."""
+    result = {}
+    for summary in store.history(page_size=1000):
+        record = store.open_game(summary.id)
+        result[record.uuid] = (
+            record.status, record.created_at, record.finished_at, record.note, record.location,
+            record.game.players, record.game.teams, dict(record.game.options), record.game.rounds,
+            record.round_times, summary.totals, summary.winners,
+        )
+    return result
+
+
+def test_export_then_import_into_an_empty_store_restores_everything(store, tmp_path):
+    _fill(store)
+    path = tmp_path / "backup.json"
+    store.export_json(path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert (document["format"], document["version"], len(document["games"])) == ("companion-backup", 1, 5)
+    with Store.memory() as other:
+        report = other.import_json(path)
+        assert (report.games_added, report.games_skipped, report.players_added) == (5, 0, 5)
+        assert _rounds(other) == _rounds(store)
+        assert [p.name for p in other.players()] == [p.name for p in store.players()]
+        assert other.player_stats("Ann") == store.player_stats("Ann")
+
+
+def test_importing_the_same_backup_twice_adds_nothing(store, tmp_path):
+    _fill(store)
+    path = tmp_path / "backup.json"
+    store.export_json(path)
+    before = _rounds(store)
+    report = store.import_json(path)
+    assert (report.games_added, report.games_skipped, report.players_added) == (0, 5, 0)
+    assert _rounds(store) == before and len(store.players()) == 5
+
+
+def test_import_merges_players_by_name(store, tmp_path):
+    with Store.memory() as other:
+        beverbende(other, [{"Ann": 12, "Dan": 20}] * 4)
+        other.export_json(tmp_path / "other.json")
+    beverbende(store, [{"Ann": 10, "Bob": 20}] * 4)
+    report = store.import_json(tmp_path / "other.json")
+    assert (report.games_added, report.players_added) == (1, 1)
+    assert [p.name for p in store.players()] == ["Ann", "Bob", "Dan"]
+    assert store.player_stats("Ann").played == 2
+    assert store.head_to_head("Ann", "Dan").games_together == 1
+
+
+def _backup_with(tmp_path, change) -> str:
+    with Store.memory() as source:
+        beverbende(source, [{"Ann": 12, "Bob": 20}] * 4)
+        beverbende(source, [{"Ann": 10, "Bob": 20}] * 2)
+        source.export_json(tmp_path / "good.json")
+    document = json.loads((tmp_path / "good.json").read_text())
+    change(document)
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(document))
+    return path
+
+
+def _assert_nothing_written(store: Store) -> None:
+    assert store.history() == [] and store.players() == []
+
+
+def test_a_backup_from_a_newer_version_is_refused(store, tmp_path):
+    path = _backup_with(tmp_path, lambda d: d.update(version=2))
+    with pytest.raises(StoreError, match="newer Companion \\(backup format 2\\).*Update Companion"):
+        store.import_json(path)
+    _assert_nothing_written(store)
+
+
+def test_malformed_json_is_refused_with_its_place(store, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "companion-backup",\n "version": 1,,}')
+    with pytest.raises(StoreError, match="JSON is broken at line 2, column 15"):
+        store.import_json(path)
+    _assert_nothing_written(store)
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ('["a list"]', "is not a Companion backup"),
+        ('{"format": "other", "version": 1}', "is not a Companion backup"),
+        ('{"format": "companion-backup", "version": "one", "players": [], "games": []}', "no valid backup format version"),
+        ('{"format": "companion-backup", "version": 1, "players": []}', "'games' is missing"),
+        ('{"format": "companion-backup", "version": 1, "players": [{"name": 3}], "games": []}', "'name' has the wrong type"),
+    ],
+)
+def test_files_that_are_not_backups_are_refused(store, tmp_path, content, message):
+    path = tmp_path / "other.json"
+    path.write_text(content)
+    with pytest.raises(StoreError, match=message):
+        store.import_json(path)
+    _assert_nothing_written(store)
+
+
+def test_an_unreadable_file_is_a_clear_error(store, tmp_path):
+    with pytest.raises(StoreError, match="Cannot read .*missing.json"):
+        store.import_json(tmp_path / "missing.json")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(StoreError, match="not text"):
+        store.import_json(tmp_path / "binary.json")
+
+
+def test_a_game_that_breaks_the_rules_stops_the_whole_import(store, tmp_path):
+    def cheat(document):
+        document["games"][1]["rounds"][0]["entry"] = {"totals": {"Ann": 99, "Bob": 1}}
+
+    path = _backup_with(tmp_path, cheat)
+    with pytest.raises(StoreError, match="game 2 .* breaks the rules: .*Ann"):
+        store.import_json(path)
+    _assert_nothing_written(store)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d["games"][0].update(uuid="not-a-uuid"), "not a game id"),
+        (lambda d: d["games"][1].update(uuid=d["games"][0]["uuid"]), "appears twice"),
+        (lambda d: d["games"][0].update(status="paused"), "unknown status"),
+        (lambda d: d["games"][0].update(created_at="yesterday"), "not a date and time"),
+        (lambda d: d["games"][0].update(created_at="2025-01-01T10:00:00"), "no time zone"),
+        (lambda d: d["games"][0]["rounds"][0].pop("entry"), "round 1: 'entry' is missing"),
+        (lambda d: d["games"][0].update(ruleset="poker"), "no game called 'poker'"),
+    ],
+)
+def test_bad_games_in_a_backup_are_refused(store, tmp_path, change, message):
+    with pytest.raises(StoreError, match=message):
+        store.import_json(_backup_with(tmp_path, change))
+    _assert_nothing_written(store)
+
+
+def test_status_follows_the_rules_not_the_file(store, tmp_path):
+    def mislabel(document):
+        document["games"][0]["status"] = "in_progress"  # four rounds: over
+        document["games"][1]["status"] = "finished"  # two rounds: not over
+
+    store.import_json(_backup_with(tmp_path, mislabel))
+    statuses = {s.rounds_played: (s.status, s.finished_at is None) for s in store.history()}
+    assert statuses == {4: ("finished", False), 2: ("in_progress", True)}
+
+
+def test_export_to_an_impossible_place_is_a_clear_error(store, tmp_path):
+    with pytest.raises(StoreError, match="Cannot write"):
+        store.export_json(tmp_path / "no" / "such" / "folder" / "backup.json")
+    assert not (tmp_path / "no").exists()
+
+
+def _csv(path) -> list[dict[str, str]]:
+    with open(path, newline="", encoding="utf-8") as file:
+        return list(csv.DictReader(file))
+
+
+def test_csv_of_one_game_has_points_and_running_totals_per_side(store, tmp_path):
+    record = beverbende(store, [{"Ann": 12, "Bob": 20}, {"Ann": 9, "Bob": 7}])
+    store.export_csv(tmp_path / "game.csv", game_id=record.id)
+    rows = _csv(tmp_path / "game.csv")
+    assert [(r["round"], r["side"], r["points"], r["total"]) for r in rows] == [
+        ("1", "Ann", "12", "12"), ("1", "Bob", "20", "20"), ("2", "Ann", "9", "21"), ("2", "Bob", "7", "27"),
+    ]
+    assert {r["game_uuid"] for r in rows} == {record.uuid} and rows[0]["ruleset"] == "beverbende"
+
+
+def test_csv_of_all_games_covers_every_round_of_every_game(store, tmp_path):
+    bever = beverbende(store, [{"Ann": 12, "Bob": 20}] * 4)
+    klaver = klaverjassen_boompje(store, us=100)
+    store.export_csv(tmp_path / "all.csv")
+    rows = _csv(tmp_path / "all.csv")
+    assert len(rows) == 4 * 2 + 16 * 2
+    last = {(r["game_id"], r["side"]): int(r["total"]) for r in rows}
+    assert last[(str(bever.id), "Ann")] == 48 and last[(str(klaver.id), "Us")] == klaver.game.totals["Us"]
+
+
+def test_csv_of_an_unknown_game_is_not_found(store, tmp_path):
+    from companion.store import NotFoundError
+
+    with pytest.raises(NotFoundError):
+        store.export_csv(tmp_path / "game.csv", game_id=42)
+    assert not (tmp_path / "game.csv").exists()
+
+
+def test_csv_of_clubs_game_lists_every_player(store, tmp_path):
+    record = play(store, "clubs", ["Ann", "Bob", "Cy"], [{"out_order": ["Bob", "Ann"], "club_points": {"Bob": 7}}])
+    store.export_csv(tmp_path / "clubs.csv", game_id=record.id)
+    assert {r["side"]: r["points"] for r in _csv(tmp_path / "clubs.csv")} == {"Ann": "2", "Bob": "12", "Cy": "0"}
