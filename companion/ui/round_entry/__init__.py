@@ -29,6 +29,13 @@ Beverbende
     message, ``bever-last`` "last round" switch (only when playing against the clock).
     Four keypad taps per player: the first empty card is selected, each digit moves on.
 
+CLUBS
+    ``clubs-out-<player>`` tap in going-out order (tap again to take back; its caption
+    shows the place and bonus card), ``clubs-points-<player>`` club points (tap, then the
+    keypad), ``clubs-points-<player>-minus`` / ``-plus`` the stepper, ``clubs-double-<player>``
+    Double Cards toggle (only when the option is on), ``clubs-error-<player>`` and
+    ``clubs-error-out`` messages.
+
 Klaverjassen (``<team>`` is the team's name, e.g. "Ann & Cy")
     ``klaver-points-<team>`` card points (the playing team's is selected at the start;
     the other team's fills in as 162 minus), ``klaver-roem-<team>-<20|50|100|200|stuk>``
@@ -45,17 +52,19 @@ from typing import Callable
 import flet as ft
 
 from companion.rules.base import Game
-from companion.ui.round_entry import beverbende, klaverjassen
+from companion.ui.round_entry import beverbende, clubs, klaverjassen
 
 _FORMS = {
     "beverbende": (beverbende.BeverbendeEntry, beverbende.view),
+    "clubs": (clubs.ClubsEntry, clubs.view),
     "klaverjassen": (klaverjassen.KlaverjassenEntry, klaverjassen.view),
 }
 
 BeverbendeEntry = beverbende.BeverbendeEntry
+ClubsEntry = clubs.ClubsEntry
 KlaverjassenEntry = klaverjassen.KlaverjassenEntry
 
-__all__ = ["entry_form", "entry_state", "BeverbendeEntry", "KlaverjassenEntry"]
+__all__ = ["entry_form", "entry_state", "BeverbendeEntry", "ClubsEntry", "KlaverjassenEntry"]
 
 
 def entry_state(game: Game, index: int | None = None):

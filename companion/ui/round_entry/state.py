@@ -164,6 +164,12 @@ class EntryState:
             return _("This round ends the game: {winner} wins.").format(winner=winners[0])
         return _("This round ends the game: {winners} share the win.").format(winners=and_list(winners))
 
+    def detail_after(self, result: Game):
+        """The ruleset's ``detail`` right after this round (later rounds of an edit left out)."""
+        if self.index is None or self.index == len(result.rounds) - 1:
+            return result.detail
+        return Game.replay(result.ruleset, result.setup, result.rounds[: self.index + 1]).detail
+
     @property
     def status(self) -> str:
         """One line for beside the Save button: what is still needed, or that it is ready."""
