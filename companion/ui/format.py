@@ -1,0 +1,55 @@
+"""Small text helpers shared by the screens, all through the translation function."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Sequence
+
+from companion.i18n import _, ngettext
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    names = list(names)
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def when(moment: datetime | None, now: datetime) -> str:
+    """A timestamp as a player would say it: 'Today 14:05', 'Yesterday 20:10', '3 Mar 2026'."""
+    if moment is None:
+        return ""
+    local = moment.astimezone(now.tzinfo) if now.tzinfo else moment.astimezone()
+    days = (now.date() - local.date()).days
+    clock = local.strftime("%H:%M")
+    if days == 0:
+        return _("Today {time}").format(time=clock)
+    if days == 1:
+        return _("Yesterday {time}").format(time=clock)
+    return _("{day} {month} {year}").format(day=local.day, month=_(local.strftime("%b")), year=local.year)
+
+
+def points(value: int) -> str:
+    """A point total with a real minus sign, so negative scores read clearly."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+def rounds_played(count: int) -> str:
+    return ngettext("{n} round", "{n} rounds", count).format(n=count)
+
+
+def option_label(name: str) -> str:
+    """The label of a ruleset option: its identifier in words ('four_jacks' -> 'Four jacks')."""
+    return _(name.replace("_", " ").capitalize())
+
+
+def option_value(value: object) -> str:
+    """An option's value in words: yes/no for switches, the value itself otherwise."""
+    if value is True:
+        return _("yes")
+    if value is False:
+        return _("no")
+    return _(str(value).replace("_", " "))

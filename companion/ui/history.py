@@ -1,0 +1,148 @@
+"""History: finished and abandoned games, newest first, filtered by game, player and outcome."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Callable
+
+import flet as ft
+
+from companion import rules
+from companion.i18n import _
+from companion.store import StoreError
+from companion.ui import widgets
+from companion.ui.summary import GameCard, game_card
+
+PAGE_SIZE = 50
+STATUS_FILTERS = (None, "finished", "abandoned")
+"""None shows both finished and abandoned games; games in progress live on the home screen."""
+
+
+class HistoryState:
+    def __init__(self, store, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
+        self._store = store
+        self._now = now
+        self.ruleset: str | None = None
+        self.player: str | None = None
+        self.status: str | None = None
+        self.games: list[GameCard] = []
+        self.players: list[str] = []
+        self.more = False
+        self.error: str | None = None
+        self._pages = 0
+
+    @property
+    def rulesets(self) -> list[tuple[str, str]]:
+        return [(r.id, r.name) for r in rules.all()]
+
+    def load(self) -> None:
+        """Read the first page again with the current filters."""
+        try:
+            self.players = [p.name for p in self._store.players()]
+        except StoreError as err:
+            self.error = err.message
+            return
+        self.games, self._pages = [], 0
+        self.load_more()
+
+    def load_more(self) -> None:
+        try:
+            page = self._store.history(
+                ruleset=self.ruleset, player=self.player, status=self.status, page=self._pages, page_size=PAGE_SIZE
+            )
+        except StoreError as err:
+            self.error = err.message
+            return
+        self.error = None
+        self._pages += 1
+        self.more = len(page) == PAGE_SIZE
+        now = self._now()
+        self.games += [game_card(s, now) for s in page if s.status != "in_progress"]
+
+    def filter_ruleset(self, ruleset_id: str | None) -> None:
+        self.ruleset = ruleset_id
+        self.load()
+
+    def filter_player(self, name: str | None) -> None:
+        self.player = name
+        self.load()
+
+    def filter_status(self, status: str | None) -> None:
+        self.status = status
+        self.load()
+
+    @property
+    def empty_message(self) -> str | None:
+        if self.games or self.error or self.more:
+            return None
+        if self.ruleset or self.player or self.status:
+            return _("No games match these filters.")
+        return _("No finished games yet. Games appear here when they end.")
+
+
+def status_label(status: str | None) -> str:
+    return {None: _("Finished and abandoned"), "finished": _("Finished"), "abandoned": _("Abandoned")}[status]
+
+
+class HistoryScreen:
+    def __init__(self, app, state: HistoryState):
+        self.app = app
+        self.state = state
+        self.view = widgets.screen(app, "/history", _("History"), [])
+        self.render()
+
+    def render(self) -> None:
+        s = self.state
+        body: list[ft.Control] = []
+        if s.error:
+            body.append(widgets.error_banner(s.error))
+        body.append(
+            self._chips(
+                "filter-game",
+                [(None, _("All games"))] + s.rulesets,
+                s.ruleset,
+                s.filter_ruleset,
+            )
+        )
+        if s.players:
+            body.append(self._chips("filter-player", [(None, _("Everyone"))] + [(p, p) for p in s.players], s.player, s.filter_player))
+        body.append(self._chips("filter-status", [(k, status_label(k)) for k in STATUS_FILTERS], s.status, s.filter_status))
+        if s.empty_message:
+            body.append(widgets.empty_state(ft.Icons.HISTORY, s.empty_message))
+        for card in s.games:
+            body.append(widgets.game_tile(card, lambda _e=None, gid=card.game_id: self.app.go(f"/history/{gid}")))
+        if s.more:
+            body.append(widgets.semantic("history-more", ft.TextButton(_("Show older games"), on_click=self._more)))
+        widgets.set_body(self.view, body)
+
+    def _chips(self, identifier: str, choices: list[tuple[str | None, str]], current, pick) -> ft.Control:
+        return ft.Row(
+            [
+                widgets.semantic(
+                    f"{identifier}-{key or 'all'}",
+                    ft.Chip(
+                        label=ft.Text(label),
+                        selected=key == current,
+                        on_select=lambda _e=None, k=key: self._do(pick, k),
+                        show_checkmark=False,
+                    ),
+                )
+                for key, label in choices
+            ],
+            scroll=ft.ScrollMode.HIDDEN,
+            spacing=8,
+        )
+
+    def _do(self, pick, key) -> None:
+        pick(key)
+        self.render()
+
+    def _more(self) -> None:
+        self.state.load_more()
+        self.render()
+
+
+def show(app) -> ft.View:
+    state = HistoryState(app.store)
+    state.load()
+    return HistoryScreen(app, state).view

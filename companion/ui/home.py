@@ -1,0 +1,94 @@
+"""Home: the games in progress (tap to resume) and the ways into the rest of the app."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Callable
+
+import flet as ft
+
+from companion.i18n import _
+from companion.store import StoreError
+from companion.ui import widgets
+from companion.ui.summary import GameCard, game_card
+
+
+class HomeState:
+    """The in-progress list, newest first, or the store's complaint if it cannot be read."""
+
+    def __init__(self, store, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
+        self._store = store
+        self._now = now
+        self.games: list[GameCard] = []
+        self.error: str | None = None
+
+    def load(self) -> None:
+        try:
+            summaries = self._store.in_progress()
+        except StoreError as err:
+            self.games, self.error = [], err.message
+            return
+        now = self._now()
+        self.games = [game_card(s, now) for s in summaries]
+        self.error = None
+
+    @property
+    def empty_message(self) -> str | None:
+        if self.games or self.error:
+            return None
+        return _("No games in progress. Start one with New game.")
+
+
+def show(app) -> ft.View:
+    state = HomeState(app.store)
+    state.load()
+    return view(app, state)
+
+
+def view(app, state: HomeState) -> ft.View:
+    body: list[ft.Control] = [
+        widgets.semantic(
+            "new-game",
+            ft.FilledButton(
+                _("New game"),
+                icon=ft.Icons.ADD,
+                on_click=lambda: app.go("/new"),
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=18)),
+                expand=True,
+            ),
+        ),
+    ]
+    if state.error:
+        body.append(widgets.error_banner(state.error))
+    body.append(widgets.section_title(_("In progress")))
+    if state.empty_message:
+        body.append(widgets.empty_state(ft.Icons.STYLE, state.empty_message))
+    for card in state.games:
+        body.append(widgets.game_tile(card, lambda _e=None, gid=card.game_id: app.go(f"/game/{gid}"), icon=ft.Icons.PLAY_ARROW))
+    body.append(widgets.section_title(_("More")))
+    body.append(
+        ft.Card(
+            content=ft.Column(
+                [
+                    _nav_tile(app, ft.Icons.HISTORY, _("History"), _("Finished and abandoned games"), "/history"),
+                    _nav_tile(app, ft.Icons.PEOPLE, _("Players"), _("Profiles and statistics"), "/players"),
+                    _nav_tile(app, ft.Icons.MENU_BOOK, _("Rules"), _("The games and their options"), "/rules"),
+                ],
+                spacing=0,
+            ),
+        )
+    )
+    return widgets.screen(app, "/", _("Companion"), body, home=True)
+
+
+def _nav_tile(app, icon, title: str, subtitle: str, route: str) -> ft.Control:
+    return widgets.semantic(
+        "nav-" + route.strip("/"),
+        ft.ListTile(
+            leading=ft.Icon(icon, color=ft.Colors.PRIMARY),
+            title=ft.Text(title),
+            subtitle=ft.Text(subtitle),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda: app.go(route),
+        ),
+    )

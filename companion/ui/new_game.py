@@ -1,0 +1,528 @@
+"""New game: the ruleset, its options, who sits where, who deals first, and the teams.
+
+The rules are the judge of every setup: the state asks ``ruleset.new_game`` whether the
+table as chosen is allowed and shows its message when not. Teams are derived from the
+seating (partners sit apart: with two teams seats 1+3 and 2+4), so reordering the seats
+is how players change partners.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import flet as ft
+
+from companion import rules
+from companion.i18n import _
+from companion.rules import RuleError, Ruleset
+from companion.store import StoreError
+from companion.ui import widgets
+from companion.ui.format import option_label, option_value
+from companion.ui.theme import side_color
+
+
+def seat_teams(players: Sequence[str], team_count: int) -> dict[str, list[str]]:
+    """Teams by seat: seat i plays in team i mod team_count; each team is named after its players."""
+    teams = [list(players[i::team_count]) for i in range(team_count)]
+    return {" & ".join(members): members for members in teams}
+
+
+class NewGameState:
+    def __init__(self, saved_players: Sequence[str]):
+        self.saved_players = list(saved_players)
+        self.rulesets: list[Ruleset] = rules.all()
+        self.ruleset: Ruleset | None = None
+        self.options: dict[str, Any] = {}
+        self.option_text: dict[str, str] = {}
+        self.option_errors: dict[str, str] = {}
+        self.players: list[str] = []
+        self.team_count: int | None = None
+        self.name_error: str | None = None
+        self.error: str | None = None
+
+    # --- ruleset and options ------------------------------------------------------------
+
+    def choose(self, ruleset_id: str) -> None:
+        """Pick the game; its options start at their defaults, the seated players stay."""
+        self.ruleset = rules.get(ruleset_id)
+        self.options = {o.name: o.default for o in self.ruleset.options}
+        self.option_text = {o.name: str(o.default) for o in self.ruleset.options if self._typed(o)}
+        self.option_errors = {}
+        self.error = None
+        self._fit_teams()
+
+    @staticmethod
+    def _typed(option) -> bool:
+        """Whether the option is typed in (a number in a range) rather than picked from choices."""
+        return option.type is int and option.allowed is None
+
+    def set_option(self, name: str, value: Any) -> None:
+        """A switch or a choice chip: the value is one the option allows."""
+        option = self.ruleset.option(name)
+        self.options[name] = option.check(value)
+        self.option_errors.pop(name, None)
+
+    def set_option_text(self, name: str, text: str) -> None:
+        """A typed number: kept as typed, so a half-typed value is never lost."""
+        option = self.ruleset.option(name)
+        self.option_text[name] = text
+        try:
+            value = int(text.strip())
+        except ValueError:
+            self.option_errors[name] = _("Type a whole number.")
+            return
+        try:
+            self.options[name] = option.check(value)
+        except RuleError as err:
+            self.option_errors[name] = err.message
+            return
+        self.option_errors.pop(name, None)
+        self._fit_teams()
+
+    def option_choices(self, name: str) -> list[Any]:
+        option = self.ruleset.option(name)
+        if option.type is bool:
+            return [True, False]
+        return list(option.allowed or ())
+
+    # --- players and seats ----------------------------------------------------------------
+
+    @property
+    def bench(self) -> list[str]:
+        """Saved profiles not yet at the table."""
+        return [p for p in self.saved_players if p not in self.players]
+
+    @property
+    def seats_left(self) -> int | None:
+        if self.ruleset is None:
+            return None
+        return self.ruleset.max_players - len(self.players)
+
+    def add_player(self, name: str) -> bool:
+        name = name.strip()
+        if not name:
+            self.name_error = _("Type a name first.")
+        elif name in self.players:
+            self.name_error = _("{name} is already at the table.").format(name=name)
+        elif self.seats_left is not None and self.seats_left <= 0:
+            self.name_error = _("{game} is for at most {count} players.").format(
+                game=self.ruleset.name, count=self.ruleset.max_players
+            )
+        else:
+            self.players.append(name)
+            self.name_error = None
+            self._fit_teams()
+            return True
+        return False
+
+    def remove_player(self, name: str) -> None:
+        self.players.remove(name)
+        self.name_error = None
+        self._fit_teams()
+
+    def move(self, name: str, steps: int) -> None:
+        """Move a player ``steps`` seats later (negative: earlier), around the table."""
+        i = self.players.index(name)
+        j = (i + steps) % len(self.players)
+        self.players.insert(j, self.players.pop(i))
+
+    def rotate(self) -> None:
+        """The next player clockwise deals first; everyone keeps their neighbours."""
+        self.players = self.players[1:] + self.players[:1]
+
+    @property
+    def dealer(self) -> str | None:
+        return self.players[0] if self.players else None
+
+    # --- teams ------------------------------------------------------------------------------
+
+    @property
+    def team_choices(self) -> list[int | None]:
+        """The team shapes the rules accept for this table: None (no teams) and team counts."""
+        if self.ruleset is None or not self.ruleset.min_players <= len(self.players) <= self.ruleset.max_players:
+            return []
+        choices: list[int | None] = []
+        try:
+            if self.ruleset.new_game(self.players, dict(self.options)).teams is None:
+                choices.append(None)
+        except RuleError:
+            pass
+        for count in range(2, len(self.players) // 2 + 1):
+            if len(self.players) % count:
+                continue
+            try:
+                self.ruleset.new_game(self.players, dict(self.options), seat_teams(self.players, count))
+            except RuleError:
+                continue
+            choices.append(count)
+        return choices
+
+    def set_team_count(self, count: int | None) -> None:
+        self.team_count = count
+
+    @property
+    def teams(self) -> dict[str, list[str]] | None:
+        if self.team_count is None:
+            return None
+        return seat_teams(self.players, self.team_count)
+
+    def _fit_teams(self) -> None:
+        """Keep the team shape valid as players come and go; teams are the default where required."""
+        choices = self.team_choices
+        if self.team_count in choices:
+            return
+        self.team_count = None if None in choices or not choices else choices[0]
+
+    # --- starting ----------------------------------------------------------------------------
+
+    @property
+    def problem(self) -> str | None:
+        """Why the game cannot start yet, in the player's words; None when it can."""
+        if self.ruleset is None:
+            return _("Choose a game.")
+        if self.option_errors:
+            name, message = next(iter(self.option_errors.items()))
+            return _("{option}: {message}").format(option=option_label(name), message=message)
+        missing = self.ruleset.min_players - len(self.players)
+        if missing > 0:
+            return _("{game} needs {minimum} to {maximum} players: add {missing} more.").format(
+                game=self.ruleset.name,
+                minimum=self.ruleset.min_players,
+                maximum=self.ruleset.max_players,
+                missing=missing,
+            )
+        try:
+            self.ruleset.new_game(self.players, dict(self.options), self.teams)
+        except RuleError as err:
+            return err.message
+        return None
+
+    def start(self, store) -> int | None:
+        """Create the game in the store (new names become saved profiles); its id, or None with ``error`` set."""
+        if self.problem:
+            self.error = self.problem
+            return None
+        try:
+            record = store.create_game(self.ruleset.id, list(self.players), options=dict(self.options), teams=self.teams)
+        except (RuleError, StoreError) as err:
+            self.error = err.message
+            return None
+        self.error = None
+        return record.id
+
+
+# --- view ---------------------------------------------------------------------------------
+
+
+class NewGameScreen:
+    """Renders the state and forwards every tap to it, then re-renders."""
+
+    def __init__(self, app, state: NewGameState):
+        self.app = app
+        self.state = state
+        self.name_field = ft.TextField(
+            label=_("Player name"),
+            on_submit=self._add_typed,
+            expand=True,
+            capitalization=ft.TextCapitalization.WORDS,
+            dense=True,
+        )
+        self.number_fields: dict[tuple[str, str], ft.TextField] = {}
+        self.problem_text = ft.Text(color=ft.Colors.ON_SURFACE_VARIANT)
+        self.start_button = ft.FilledButton(
+            _("Start game"),
+            icon=ft.Icons.PLAY_ARROW,
+            on_click=self._start,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
+        )
+        self.view = widgets.screen(app, "/new", _("New game"), [])
+        self.render()
+
+    def render(self) -> None:
+        s = self.state
+        body: list[ft.Control] = [widgets.section_title(_("Game"))]
+        body.append(
+            ft.Row(
+                [self._ruleset_chip(r) for r in s.rulesets],
+                wrap=True,
+                spacing=8,
+                run_spacing=8,
+            )
+        )
+        if s.ruleset is not None:
+            body.append(
+                ft.Text(
+                    _("{minimum} to {maximum} players").format(minimum=s.ruleset.min_players, maximum=s.ruleset.max_players),
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    size=13,
+                )
+            )
+            body.extend(self._players())
+            if s.ruleset.options:
+                body.append(widgets.section_title(_("Options")))
+                body.append(ft.Card(ft.Column([self._option(o) for o in s.ruleset.options], spacing=0), margin=0))
+        if s.error:
+            body.append(widgets.error_banner(s.error))
+        body.append(widgets.semantic("start-problem", self.problem_text))
+        body.append(widgets.semantic("start-game", self.start_button))
+        self._refresh_start()
+        widgets.set_body(self.view, body)
+
+    def _refresh_start(self) -> None:
+        problem = self.state.problem
+        self.problem_text.value = problem or ""
+        self.problem_text.visible = problem is not None
+        self.start_button.disabled = problem is not None
+
+    # --- pieces ---
+
+    def _ruleset_chip(self, ruleset: Ruleset) -> ft.Control:
+        chosen = self.state.ruleset is not None and self.state.ruleset.id == ruleset.id
+        return widgets.semantic(
+            f"ruleset-{ruleset.id}",
+            ft.Chip(
+                label=ft.Text(ruleset.name),
+                selected=chosen,
+                on_select=lambda: self._do(self.state.choose, ruleset.id),
+                show_checkmark=True,
+            ),
+        )
+
+    def _players(self) -> list[ft.Control]:
+        s = self.state
+        out: list[ft.Control] = [widgets.section_title(_("Players in seating order (clockwise)"))]
+        seats = []
+        for i, name in enumerate(s.players):
+            seats.append(self._seat(i, name))
+        if seats:
+            out.append(ft.Card(ft.Column(seats, spacing=0), margin=0))
+            out.append(
+                ft.Row(
+                    [
+                        ft.Text(
+                            _("{name} deals first.").format(name=s.dealer),
+                            size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                            expand=True,
+                        ),
+                        widgets.semantic(
+                            "rotate-dealer",
+                            ft.TextButton(
+                                _("Next dealer"),
+                                icon=ft.Icons.ROTATE_RIGHT,
+                                on_click=lambda: self._do(s.rotate),
+                                disabled=len(s.players) < 2,
+                            ),
+                        ),
+                    ]
+                )
+            )
+        out.append(
+            ft.Row(
+                [
+                    widgets.semantic("player-name", self.name_field),
+                    widgets.semantic(
+                        "add-player",
+                        ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Add player"), on_click=self._add_typed),
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        )
+        if s.name_error:
+            out.append(widgets.semantic("name-error", ft.Text(s.name_error, color=ft.Colors.ERROR)))
+        if s.bench:
+            out.append(
+                ft.Row(
+                    [
+                        widgets.semantic(
+                            f"saved-{name}",
+                            ft.Chip(
+                                label=ft.Text(name),
+                                leading=ft.Icon(ft.Icons.ADD, size=16),
+                                on_click=lambda _e=None, n=name: self._do(s.add_player, n),
+                            ),
+                        )
+                        for name in s.bench
+                    ],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=8,
+                )
+            )
+        out.extend(self._teams())
+        return out
+
+    def _seat(self, i: int, name: str) -> ft.Control:
+        s = self.state
+        first = i == 0
+        return widgets.semantic(
+            f"seat-{i + 1}",
+            ft.ListTile(
+                leading=ft.CircleAvatar(
+                    content=ft.Text(str(i + 1)),
+                    bgcolor=ft.Colors.PRIMARY if first else ft.Colors.SECONDARY_CONTAINER,
+                    color=ft.Colors.ON_PRIMARY if first else ft.Colors.ON_SECONDARY_CONTAINER,
+                    radius=16,
+                ),
+                title=ft.Text(name),
+                subtitle=ft.Text(_("Deals first"), size=12, color=ft.Colors.PRIMARY) if first else None,
+                trailing=ft.Row(
+                    [
+                        ft.IconButton(
+                            ft.Icons.ARROW_UPWARD,
+                            tooltip=_("Move {name} up").format(name=name),
+                            on_click=lambda: self._do(s.move, name, -1),
+                        ),
+                        ft.IconButton(
+                            ft.Icons.CLOSE,
+                            tooltip=_("Remove {name}").format(name=name),
+                            on_click=lambda: self._do(s.remove_player, name),
+                        ),
+                    ],
+                    spacing=0,
+                    tight=True,
+                ),
+                content_padding=ft.Padding.only(left=12, right=4),
+            ),
+        )
+
+    def _teams(self) -> list[ft.Control]:
+        s = self.state
+        choices = s.team_choices
+        if not choices or choices == [None]:
+            return []
+        out: list[ft.Control] = [widgets.section_title(_("Teams"))]
+        if len(choices) > 1:
+            out.append(
+                ft.Row(
+                    [
+                        widgets.semantic(
+                            f"teams-{count or 'none'}",
+                            ft.Chip(
+                                label=ft.Text(
+                                    _("No teams") if count is None else _("{count} teams").format(count=count)
+                                ),
+                                selected=s.team_count == count,
+                                on_select=lambda _e=None, c=count: self._do(s.set_team_count, c),
+                            ),
+                        )
+                        for count in choices
+                    ],
+                    wrap=True,
+                    spacing=8,
+                )
+            )
+        if s.teams:
+            for i, (team, members) in enumerate(s.teams.items()):
+                out.append(
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.GROUP, color=side_color(i)),
+                            ft.Text(team, weight=ft.FontWeight.W_600),
+                        ]
+                    )
+                )
+            out.append(
+                ft.Text(
+                    _("Partners sit apart; move players up or down to change teams."),
+                    size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                )
+            )
+        return out
+
+    def _option(self, option) -> ft.Control:
+        s = self.state
+        label = option_label(option.name)
+        description = ft.Text(_(option.description), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        default = ft.Text(
+            _("Default: {value}").format(value=option_value(option.default)), size=12, color=ft.Colors.OUTLINE
+        )
+        if option.type is bool:
+            control = ft.Switch(
+                value=bool(s.options[option.name]),
+                label=label,
+                on_change=lambda e: self._do(s.set_option, option.name, bool(e.control.value)),
+            )
+            main: list[ft.Control] = [control]
+        elif option.allowed is not None:
+            main = [
+                ft.Text(label, weight=ft.FontWeight.W_500),
+                ft.Row(
+                    [
+                        widgets.semantic(
+                            f"option-{option.name}-{value}",
+                            ft.Chip(
+                                label=ft.Text(option_value(value)),
+                                selected=s.options[option.name] == value,
+                                on_select=lambda _e=None, v=value: self._do(s.set_option, option.name, v),
+                            ),
+                        )
+                        for value in s.option_choices(option.name)
+                    ],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=4,
+                ),
+            ]
+        else:
+            main = [self._number_field(option.name, label)]
+        return widgets.semantic(
+            f"option-{option.name}",
+            ft.Container(
+                ft.Column([*main, description, default], spacing=4),
+                padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+            ),
+        )
+
+    # --- intents ---
+
+    def _do(self, intent, *args) -> None:
+        intent(*args)
+        self.state.error = None
+        self.render()
+
+    def _number_field(self, name: str, label: str) -> ft.TextField:
+        """Typed options keep one field per ruleset, so typing never loses focus to a re-render."""
+        key = (self.state.ruleset.id, name)
+        field = self.number_fields.get(key)
+        if field is None:
+            field = ft.TextField(
+                label=label,
+                value=self.state.option_text.get(name, ""),
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e: self._set_text(name, e.control.value),
+                dense=True,
+            )
+            self.number_fields[key] = field
+        field.error = self.state.option_errors.get(name)
+        return field
+
+    def _set_text(self, name: str, text: str) -> None:
+        """Only the field's error and the start button change while typing."""
+        self.state.set_option_text(name, text)
+        self.number_fields[(self.state.ruleset.id, name)].error = self.state.option_errors.get(name)
+        self._refresh_start()
+
+    def _add_typed(self, e: ft.Event) -> None:
+        typed = e.data if isinstance(e.data, str) else self.name_field.value
+        if self.state.add_player(typed or ""):
+            self.name_field.value = ""
+        self.render()
+        self.app.page.run_task(self.name_field.focus)
+
+    def _start(self) -> None:
+        game_id = self.state.start(self.app.store)
+        if game_id is None:
+            self.render()
+            return
+        self.app.go(f"/game/{game_id}")
+
+
+def show(app) -> ft.View:
+    try:
+        saved = [p.name for p in app.store.players()]
+    except StoreError:
+        saved = []
+    return NewGameScreen(app, NewGameState(saved)).view

@@ -1,0 +1,299 @@
+"""Players: the saved profiles, and each player's record from the store's statistics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import quote, unquote
+
+import flet as ft
+
+from companion import rules
+from companion.i18n import _, ngettext
+from companion.store import StoreError
+from companion.ui import widgets
+from companion.ui.format import join_names, points
+
+
+def player_route(name: str) -> str:
+    return "/players/" + quote(name, safe="")
+
+
+def player_from_route(part: str) -> str:
+    return unquote(part)
+
+
+def percent(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+class PlayersState:
+    def __init__(self, store):
+        self._store = store
+        self.names: list[str] = []
+        self.error: str | None = None
+        self.name_error: str | None = None
+
+    def load(self) -> None:
+        try:
+            self.names = [p.name for p in self._store.players()]
+            self.error = None
+        except StoreError as err:
+            self.error = err.message
+
+    def add(self, name: str) -> bool:
+        """Save a new profile; a name already saved is refused so typos do not pass silently."""
+        name = name.strip()
+        if not name:
+            self.name_error = _("Type a name first.")
+            return False
+        if name in self.names:
+            self.name_error = _("{name} is already saved.").format(name=name)
+            return False
+        try:
+            self._store.add_player(name)
+        except StoreError as err:
+            self.name_error = err.message
+            return False
+        self.name_error = None
+        self.load()
+        return True
+
+    @property
+    def empty_message(self) -> str | None:
+        if self.names or self.error:
+            return None
+        return _("No players yet. Everyone who sits down at a new game is saved here.")
+
+
+@dataclass(frozen=True)
+class StatLine:
+    """One ruleset's record: every figure already in words."""
+
+    game: str
+    played: str
+    wins: str
+    win_rate: str
+    average: str
+    best: str
+
+
+class PlayerState:
+    def __init__(self, store, name: str):
+        self._store = store
+        self.name = name
+        self.stats = None
+        self.others: list[str] = []
+        self.rival: str | None = None
+        self.head = None
+        self.error: str | None = None
+
+    def load(self) -> None:
+        try:
+            self.stats = self._store.player_stats(self.name)
+            self.others = [p.name for p in self._store.players() if p.name != self.name]
+        except StoreError as err:
+            self.error = err.message
+
+    def choose_rival(self, other: str | None) -> None:
+        self.rival = other
+        self.head = None
+        if other is None:
+            return
+        try:
+            self.head = self._store.head_to_head(self.name, other)
+            self.error = None
+        except StoreError as err:
+            self.error = err.message
+
+    @property
+    def summary(self) -> str:
+        s = self.stats
+        if s is None or not s.played:
+            return _("No finished games yet.")
+        return _("{played} · {wins} won ({rate})").format(
+            played=ngettext("{n} game", "{n} games", s.played).format(n=s.played),
+            wins=s.wins,
+            rate=percent(s.win_rate),
+        )
+
+    def lines(self) -> list[StatLine]:
+        if self.stats is None:
+            return []
+        out = []
+        for ruleset_id, r in self.stats.by_ruleset.items():
+            out.append(
+                StatLine(
+                    game=rules.get(ruleset_id).name,
+                    played=str(r.played),
+                    wins=str(r.wins),
+                    win_rate=percent(r.win_rate),
+                    average=f"{r.average:.1f}",
+                    best=points(r.best) + (" " + _("(lowest)") if r.lowest_wins else ""),
+                )
+            )
+        return out
+
+    @property
+    def head_line(self) -> str:
+        h = self.head
+        if h is None:
+            return ""
+        if not h.games_together:
+            return _("{a} and {b} have not finished a game together yet.").format(a=h.player, b=h.other)
+        text = _("{games} together: {a} won {wa}, {b} won {wb}.").format(
+            games=ngettext("{n} game", "{n} games", h.games_together).format(n=h.games_together),
+            a=h.player,
+            wa=h.wins,
+            b=h.other,
+            wb=h.other_wins,
+        )
+        if h.shared_wins:
+            text += " " + ngettext(
+                "They won {n} of them together.", "They won {n} of them together.", h.shared_wins
+            ).format(n=h.shared_wins)
+        return text
+
+
+# --- views ---------------------------------------------------------------------------------
+
+
+class PlayersScreen:
+    def __init__(self, app, state: PlayersState):
+        self.app = app
+        self.state = state
+        self.name_field = ft.TextField(label=_("New player"), on_submit=self._add, expand=True, dense=True, capitalization=ft.TextCapitalization.WORDS)
+        self.view = widgets.screen(app, "/players", _("Players"), [])
+        self.render()
+
+    def render(self) -> None:
+        s = self.state
+        body: list[ft.Control] = []
+        if s.error:
+            body.append(widgets.error_banner(s.error))
+        body.append(
+            ft.Row(
+                [
+                    widgets.semantic("new-player-name", self.name_field),
+                    widgets.semantic("save-player", ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Save player"), on_click=self._add)),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        )
+        if s.name_error:
+            body.append(widgets.semantic("name-error", ft.Text(s.name_error, color=ft.Colors.ERROR)))
+        if s.empty_message:
+            body.append(widgets.empty_state(ft.Icons.PEOPLE, s.empty_message))
+        if s.names:
+            body.append(
+                ft.Card(
+                    ft.Column(
+                        [
+                            widgets.semantic(
+                                f"player-{name}",
+                                ft.ListTile(
+                                    leading=ft.CircleAvatar(content=ft.Text(name[:1].upper()), radius=18),
+                                    title=ft.Text(name),
+                                    trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                                    on_click=lambda _e=None, n=name: self.app.go(player_route(n)),
+                                ),
+                            )
+                            for name in s.names
+                        ],
+                        spacing=0,
+                    ),
+                    margin=0,
+                )
+            )
+        widgets.set_body(self.view, body)
+
+    def _add(self) -> None:
+        if self.state.add(self.name_field.value or ""):
+            self.name_field.value = ""
+        self.render()
+
+
+class PlayerScreen:
+    def __init__(self, app, state: PlayerState):
+        self.app = app
+        self.state = state
+        self.view = widgets.screen(app, player_route(state.name), state.name, [])
+        self.render()
+
+    def render(self) -> None:
+        s = self.state
+        body: list[ft.Control] = []
+        if s.error:
+            body.append(widgets.error_banner(s.error))
+        body.append(
+            ft.Row(
+                [
+                    ft.CircleAvatar(content=ft.Text(s.name[:1].upper(), size=22), radius=28),
+                    ft.Column([ft.Text(s.name, size=22, weight=ft.FontWeight.W_600), widgets.semantic("player-summary", ft.Text(s.summary, color=ft.Colors.ON_SURFACE_VARIANT))], spacing=2, expand=True),
+                ],
+                spacing=16,
+            )
+        )
+        for line in s.lines():
+            body.append(self._stat_card(line))
+        if s.others:
+            body.append(widgets.section_title(_("Head to head")))
+            body.append(
+                ft.Row(
+                    [
+                        widgets.semantic(
+                            f"rival-{name}",
+                            ft.Chip(label=ft.Text(name), selected=s.rival == name, on_select=lambda _e=None, n=name: self._rival(n)),
+                        )
+                        for name in s.others
+                    ],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=8,
+                )
+            )
+            if s.head_line:
+                body.append(widgets.semantic("head-to-head", ft.Text(s.head_line)))
+        widgets.set_body(self.view, body)
+
+    def _stat_card(self, line: StatLine) -> ft.Control:
+        def figure(value: str, label: str) -> ft.Control:
+            return ft.Column(
+                [ft.Text(value, size=20, weight=ft.FontWeight.W_600), ft.Text(label, size=11, color=ft.Colors.ON_SURFACE_VARIANT)],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                expand=True,
+            )
+
+        return widgets.semantic(
+            f"stats-{line.game}",
+            ft.Card(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(line.game, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
+                            ft.Row([figure(line.played, _("played")), figure(line.wins, _("won")), figure(line.win_rate, _("win rate"))]),
+                            ft.Row([figure(line.average, _("average")), figure(line.best, _("best"))]),
+                        ],
+                        spacing=10,
+                    ),
+                    padding=16,
+                ),
+                margin=0,
+            ),
+        )
+
+    def _rival(self, name: str) -> None:
+        self.state.choose_rival(None if self.state.rival == name else name)
+        self.render()
+
+
+def show_list(app) -> ft.View:
+    state = PlayersState(app.store)
+    state.load()
+    return PlayersScreen(app, state).view
+
+
+def show_player(app, name: str) -> ft.View:
+    state = PlayerState(app.store, name)
+    state.load()
+    return PlayerScreen(app, state).view

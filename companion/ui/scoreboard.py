@@ -1,0 +1,626 @@
+"""Scoreboard of one game: totals, leader, progress, who deals, the rounds, a chart.
+
+The state reads the game from the store and turns the rules' read-outs into what the
+screen shows; it also carries the changes made from here (a new or edited round, undo,
+abandon) to the store, and turns the store's refusals into a message to show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+import flet_charts as fch
+
+from companion.i18n import _, ngettext
+from companion.rules import RuleError
+from companion.store import StaleError, StoreError
+from companion.ui import widgets
+from companion.ui.format import join_names, points
+from companion.ui.theme import side_color
+
+
+
+def symbol_name(symbol: str) -> str:
+    """MEMBERS ONLY's five symbols in words."""
+    names = {"umbrella": _("Umbrella"), "crown": _("Crown"), "teacup": _("Teacup"), "big_ben": _("Big Ben"), "hat": _("Hat")}
+    return names.get(symbol, symbol)
+
+
+@dataclass(frozen=True)
+class SideRow:
+    """One side's line at the top: total in large type, place, share of the target."""
+
+    name: str
+    total: int
+    place: int
+    leading: bool
+    progress: float | None
+    note: str
+    color: str
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    index: int
+    number: int
+    scores: tuple[int, ...]
+    running: tuple[int, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class Banner:
+    title: str
+    text: str
+
+
+class ScoreboardState:
+    def __init__(self, store, game_id: int, read_only: bool = False):
+        self._store = store
+        self.game_id = game_id
+        self.read_only = read_only
+        self.record = None
+        self.error: str | None = None
+        self.notice: str | None = None
+        self.undone: dict | None = None
+
+    # --- loading and changes ------------------------------------------------------------
+
+    def load(self) -> bool:
+        try:
+            self.record = self._store.open_game(self.game_id)
+        except StoreError as err:
+            self.error = err.message
+            return False
+        return True
+
+    @property
+    def game(self):
+        return self.record.game
+
+    def _change(self, call, *args) -> bool:
+        """Run one store change; on refusal keep a message (and reload when the game moved on)."""
+        try:
+            self.record = call(self.game_id, *args, expected_version=self.record.version)
+        except StaleError as err:
+            self.error = err.message
+            self.load()
+            return False
+        except (RuleError, StoreError) as err:
+            self.error = err.message
+            return False
+        self.error = None
+        return True
+
+    def save(self, entry: dict, index: int | None = None) -> bool:
+        """Store a new round (index None) or a corrected past round."""
+        self.undone = None
+        if index is None:
+            return self._change(self._store.add_round, entry)
+        return self._change(self._store.edit_round, index, entry)
+
+    def undo(self) -> bool:
+        """Take back the last round; it is kept in ``undone`` so it can be put back."""
+        last = self.game.rounds[-1] if self.game.rounds else None
+        if not self._change(self._store.undo_round):
+            return False
+        self.undone = last
+        return True
+
+    def redo(self) -> bool:
+        entry, self.undone = self.undone, None
+        return entry is not None and self._change(self._store.add_round, entry)
+
+    def abandon(self) -> bool:
+        try:
+            self.record = self._store.abandon(self.game_id)
+        except StoreError as err:
+            self.error = err.message
+            return False
+        return True
+
+    # --- what the screen shows ----------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        return self.game.ruleset.name
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def can_enter(self) -> bool:
+        return not self.read_only and self.status == "in_progress"
+
+    @property
+    def can_undo(self) -> bool:
+        return not self.read_only and self.status != "abandoned" and bool(self.game.rounds)
+
+    @property
+    def can_edit(self) -> bool:
+        return not self.read_only and self.status != "abandoned"
+
+    @property
+    def leaders(self) -> list[str]:
+        if not self.game.rounds:
+            return []
+        standings = self.game.standings
+        best = self.game.totals[standings[0]]
+        return [s for s in standings if self.game.totals[s] == best]
+
+    @property
+    def target(self) -> int | None:
+        detail = self.game.detail
+        return detail.get("target") if isinstance(detail, dict) else None
+
+    def sides(self) -> list[SideRow]:
+        game = self.game
+        totals = game.totals
+        leaders = set(self.leaders)
+        target = self.target
+        rows = []
+        for i, side in enumerate(game.sides):
+            place = 1 + sum(1 for other in game.sides if _better(game, totals[other], totals[side]))
+            progress = None
+            if target:
+                progress = max(0.0, min(1.0, totals[side] / target))
+            rows.append(
+                SideRow(
+                    name=side,
+                    total=totals[side],
+                    place=place,
+                    leading=side in leaders,
+                    progress=progress,
+                    note=self._side_note(side),
+                    color=side_color(i),
+                )
+            )
+        return rows
+
+    def _side_note(self, side: str) -> str:
+        game = self.game
+        detail = game.detail
+        rid = game.ruleset.id
+        if rid == "beverbende":
+            out = detail.get("out_in_round", {})
+            if side in out:
+                return _("Out after round {number}").format(number=out[side])
+        if rid == "members_only":
+            tracks = detail["tracks"][side]
+            return " · ".join(f"{symbol_name(sym)} {value}" for sym, value in tracks.items())
+        if game.teams:
+            return join_names(list(game.teams[side]))
+        return ""
+
+    @property
+    def progress(self) -> str:
+        """How far the game is: the target, rounds left, or what ends it."""
+        game = self.game
+        detail = game.detail
+        rid = game.ruleset.id
+        played = len(game.rounds)
+        if rid == "beverbende":
+            if detail["ending"] == "elimination":
+                return _("Out at {limit} points · last player left wins").format(limit=detail["elimination_limit"])
+            if detail["ending"] == "time":
+                return _("Play until time is up; mark the last round when it is")
+            left = detail["rounds_left"]
+            return _("Round {played} of {planned} · lowest total wins").format(
+                played=played, planned=detail["planned_rounds"]
+            ) if left == 0 else ngettext("{n} round left · lowest total wins", "{n} rounds left · lowest total wins", left).format(n=left)
+        if rid == "members_only":
+            reached = len(detail["symbols_reached"])
+            return _("{reached} of 5 symbols have a track at 5 or more; the game ends when all have").format(
+                reached=reached
+            )
+        if rid == "klaverjassen":
+            if detail.get("deciding_deal"):
+                return _("Both teams passed {target}: one more deal decides").format(target=detail["target"])
+            if detail.get("deals_to_play"):
+                left = max(detail["deals_to_play"] - played, 0)
+                return ngettext("{n} deal left", "{n} deals left", left).format(n=left)
+        if self.target:
+            return _("Playing to {target} points").format(target=self.target)
+        return ""
+
+    @property
+    def next_up(self) -> str:
+        """'Round 4 · Bob deals' plus the playing team where the game names one."""
+        if self.status != "in_progress":
+            return ""
+        nxt = self.game.next_round
+        text = _("Round {number} · {dealer} deals").format(number=nxt.number, dealer=nxt.dealer)
+        if nxt.playing:
+            text += " · " + _("{team} play").format(team=nxt.playing)
+        return text
+
+    def rounds(self) -> list[RoundRow]:
+        game = self.game
+        notes = self._round_notes()
+        running = dict.fromkeys(game.sides, 0)
+        rows = []
+        for i, scores in enumerate(game.round_scores):
+            for side in game.sides:
+                running[side] += scores.get(side, 0)
+            rows.append(
+                RoundRow(
+                    index=i,
+                    number=i + 1,
+                    scores=tuple(scores.get(side, 0) for side in game.sides),
+                    running=tuple(running[side] for side in game.sides),
+                    note=notes[i] if i < len(notes) else "",
+                )
+            )
+        return rows
+
+    def _round_notes(self) -> list[str]:
+        """Marks a scoresheet would carry: nat, pit and renege in Klaverjassen."""
+        game = self.game
+        if game.ruleset.id != "klaverjassen":
+            return []
+        notes = []
+        for deal in game.detail["deals"]:
+            marks = []
+            if deal["nat"]:
+                marks.append(_("{team} nat").format(team=deal["playing"]))
+            if deal["pit"]:
+                marks.append(_("pit"))
+            if deal["verzaakt"]:
+                marks.append(_("renege"))
+            notes.append(", ".join(marks))
+        return notes
+
+    def chart(self) -> dict[str, list[int]]:
+        """Running total of each side after every round, starting from 0."""
+        game = self.game
+        series = {side: [0] for side in game.sides}
+        for scores in game.round_scores:
+            for side in game.sides:
+                series[side].append(series[side][-1] + scores.get(side, 0))
+        return series
+
+    @property
+    def banner(self) -> Banner | None:
+        game = self.game
+        if self.status == "abandoned":
+            return Banner(_("Abandoned"), _("This game was stopped before its end."))
+        if not game.over:
+            return None
+        winners = game.winners
+        total = points(game.totals[winners[0]]) if winners else ""
+        if len(winners) > 1:
+            return Banner(
+                _("Shared win!"),
+                _("{names} share the win with {points} points.").format(names=join_names(winners), points=total),
+            )
+        return Banner(
+            _("{name} wins!").format(name=winners[0]),
+            _("{points} points after {rounds} rounds.").format(points=total, rounds=len(game.rounds)),
+        )
+
+
+def _better(game, a: int, b: int) -> bool:
+    return a < b if game.ruleset.lowest_wins else a > b
+
+
+# --- view -----------------------------------------------------------------------------------
+
+
+class ScoreboardScreen:
+    def __init__(self, app, state: ScoreboardState, route: str):
+        self.app = app
+        self.state = state
+        self.route = route
+        self.view = widgets.screen(app, route, _("Scoreboard"), [], actions=[])
+        self.render()
+
+    def render(self) -> None:
+        s = self.state
+        if s.record is None:
+            self.view.appbar.title = ft.Text(_("Scoreboard"))
+            widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
+            return
+        self.view.appbar.title = ft.Text(s.title, weight=ft.FontWeight.W_600)
+        self.view.appbar.actions = [*self._menu(), widgets.theme_switch(self.app)]
+        body: list[ft.Control] = []
+        if s.error:
+            body.append(widgets.error_banner(s.error))
+        banner = s.banner
+        if banner:
+            body.append(self._banner(banner))
+        body.append(self._totals())
+        lines = [t for t in (s.progress, s.next_up) if t]
+        if lines:
+            body.append(
+                widgets.semantic(
+                    "next-up",
+                    ft.Column([ft.Text(t, color=ft.Colors.ON_SURFACE_VARIANT, size=13) for t in lines], spacing=2),
+                )
+            )
+        actions = []
+        if s.can_enter:
+            number = s.game.next_round.number
+            actions.append(
+                widgets.semantic(
+                    "enter-round",
+                    ft.FilledButton(
+                        _("Enter round {number}").format(number=number),
+                        icon=ft.Icons.EDIT_NOTE,
+                        on_click=lambda: self.app.go(f"/game/{s.game_id}/round"),
+                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
+                    ),
+                    expand=True,
+                )
+            )
+        if s.can_undo:
+            actions.append(
+                widgets.semantic(
+                    "undo",
+                    ft.OutlinedButton(
+                        _("Undo"),
+                        icon=ft.Icons.UNDO,
+                        on_click=self._undo,
+                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18, horizontal=16)),
+                    ),
+                )
+            )
+        if actions:
+            body.append(ft.Row(actions, spacing=8))
+        rounds = s.rounds()
+        if rounds:
+            body.append(widgets.section_title(_("Rounds")))
+            body.append(self._table(rounds))
+            body.append(widgets.section_title(_("Scores over the game")))
+            body.append(self._chart())
+        else:
+            body.append(widgets.empty_state(ft.Icons.SCOREBOARD, _("No rounds yet. Enter the first round when it is played.")))
+        widgets.set_body(self.view, body)
+
+    def _menu(self) -> list[ft.Control]:
+        if not self.state.can_enter:
+            return []
+        return [
+            widgets.semantic(
+                "game-menu",
+                ft.PopupMenuButton(
+                    items=[ft.PopupMenuItem(content=ft.Text(_("Abandon game")), icon=ft.Icons.STOP_CIRCLE, on_click=self._confirm_abandon)],
+                    tooltip=_("More"),
+                ),
+            )
+        ]
+
+    def _banner(self, banner: Banner) -> ft.Control:
+        won = self.state.status == "finished"
+        return widgets.semantic(
+            "winner-banner",
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.EMOJI_EVENTS if won else ft.Icons.STOP_CIRCLE, size=40, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                        ft.Column(
+                            [
+                                ft.Text(banner.title, size=24, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                                ft.Text(banner.text, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                            ],
+                            spacing=2,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=16,
+                ),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if won else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                border_radius=16,
+                padding=16,
+            ),
+            live_region=True,
+        )
+
+    def _totals(self) -> ft.Control:
+        rows = []
+        for row in self.state.sides():
+            total = ft.Text(
+                points(row.total),
+                size=34 if len(self.state.game.sides) <= 4 else 28,
+                weight=ft.FontWeight.BOLD,
+                color=ft.Colors.PRIMARY if row.leading else ft.Colors.ON_SURFACE,
+            )
+            name_line: list[ft.Control] = [
+                ft.Container(width=10, height=10, bgcolor=row.color, border_radius=5),
+                ft.Text(row.name, size=17, weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ]
+            if row.leading:
+                name_line.append(widgets.pill(_("Leads") if not self.state.game.over else _("Winner"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
+            left: list[ft.Control] = [ft.Row(name_line, spacing=8)]
+            if row.note:
+                left.append(ft.Text(row.note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            if row.progress is not None:
+                left.append(ft.ProgressBar(value=row.progress, color=row.color, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=4, height=6))
+            rows.append(
+                widgets.semantic(
+                    f"total-{row.name}",
+                    ft.Container(
+                        ft.Row([ft.Column(left, spacing=6, expand=True), total], spacing=12),
+                        padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+                        bgcolor=ft.Colors.PRIMARY_CONTAINER if row.leading and self.state.game.rounds else None,
+                        border_radius=12,
+                    ),
+                    label=f"{row.name} {row.total}",
+                )
+            )
+        return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=6), margin=0)
+
+    def _table(self, rounds: list[RoundRow]) -> ft.Control:
+        s = self.state
+        sides = s.game.sides
+        header = ft.Row(
+            [ft.Text("#", width=28, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+            + [
+                ft.Text(side, expand=True, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, color=side_color(i))
+                for i, side in enumerate(sides)
+            ]
+            + ([ft.Container(width=20)] if s.can_edit else []),
+            spacing=6,
+        )
+        lines: list[ft.Control] = [ft.Container(header, padding=ft.Padding.symmetric(horizontal=12, vertical=8))]
+        for row in rounds:
+            cells: list[ft.Control] = [ft.Text(str(row.number), width=28, color=ft.Colors.ON_SURFACE_VARIANT)]
+            for score, running in zip(row.scores, row.running):
+                cells.append(
+                    ft.Column(
+                        [
+                            ft.Text(points(score), weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT),
+                            ft.Text(points(running), size=11, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.RIGHT),
+                        ],
+                        spacing=0,
+                        expand=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.END,
+                    )
+                )
+            if s.can_edit:
+                cells.append(ft.Icon(ft.Icons.EDIT, size=16, color=ft.Colors.OUTLINE))
+            content: list[ft.Control] = [ft.Row(cells, spacing=6)]
+            if row.note:
+                content.append(ft.Text(row.note, size=11, color=ft.Colors.TERTIARY))
+            lines.append(
+                widgets.semantic(
+                    f"round-{row.number}",
+                    ft.Container(
+                        ft.Column(content, spacing=2),
+                        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                        on_click=(lambda _e=None, i=row.index: self.app.go(f"/game/{s.game_id}/round/{i}")) if s.can_edit else None,
+                        ink=s.can_edit,
+                        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+                    ),
+                    button=s.can_edit,
+                    label=_("Round {number}").format(number=row.number),
+                )
+            )
+        return ft.Card(ft.Column(lines, spacing=0), margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)
+
+    def _chart(self) -> ft.Control:
+        series = self.state.chart()
+        values = [v for line in series.values() for v in line]
+        low, high = min(values + [0]), max(values + [0])
+        span = max(high - low, 1)
+        step = _nice_step(span / 4)
+        rounds = len(next(iter(series.values()))) - 1
+        data = [
+            fch.LineChartData(
+                points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(line)],
+                color=side_color(i),
+                stroke_width=3,
+                curved=False,
+                rounded_stroke_cap=True,
+                point=rounds <= 20,
+            )
+            for i, line in enumerate(series.values())
+        ]
+        x_step = max(1, _nice_step(rounds / 6)) if rounds > 6 else 1
+        chart = fch.LineChart(
+            data_series=data,
+            min_x=0,
+            max_x=max(rounds, 1),
+            min_y=(low // step) * step,
+            max_y=-(-high // step) * step if high > 0 else step,
+            height=220,
+            left_axis=fch.ChartAxis(label_size=40, label_spacing=step),
+            bottom_axis=fch.ChartAxis(label_size=24, label_spacing=x_step),
+            horizontal_grid_lines=fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=0.5),
+            vertical_grid_lines=fch.ChartGridLines(interval=x_step, color=ft.Colors.OUTLINE_VARIANT, width=0.5),
+            interactive=True,
+        )
+        legend = ft.Row(
+            [
+                ft.Row([ft.Container(width=12, height=4, bgcolor=side_color(i), border_radius=2), ft.Text(side, size=12)], spacing=6, tight=True)
+                for i, side in enumerate(series)
+            ],
+            wrap=True,
+            spacing=14,
+        )
+        return widgets.semantic(
+            "score-chart",
+            ft.Card(ft.Container(ft.Column([chart, legend], spacing=10), padding=ft.Padding.only(left=4, right=16, top=16, bottom=12)), margin=0),
+        )
+
+    # --- intents ---
+
+    def _undo(self) -> None:
+        if self.state.undo():
+            self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
+        self.render()
+
+    def _redo(self) -> None:
+        self.state.redo()
+        self.render()
+
+    def _confirm_abandon(self) -> None:
+        def abandon():
+            self.app.page.pop_dialog()
+            if self.state.abandon():
+                self.app.go("/")
+            else:
+                self.render()
+
+        self.app.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(_("Abandon this game?")),
+                content=ft.Text(_("It moves to the history as abandoned; its rounds are kept.")),
+                actions=[
+                    ft.TextButton(_("Keep playing"), on_click=lambda: self.app.page.pop_dialog()),
+                    widgets.semantic("confirm-abandon", ft.FilledButton(_("Abandon"), on_click=abandon)),
+                ],
+            )
+        )
+
+
+def _nice_step(raw: float) -> int:
+    """A round grid step (1, 2, 5, 10, 20, 50...) near ``raw``."""
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if step * factor >= raw:
+                return step * factor
+        step *= 10
+
+
+class EntryScreen:
+    """The round-entry form of the game (new round, or a past one to edit), as its own page."""
+
+    def __init__(self, app, board: ScoreboardState, index: int | None, route: str):
+        from companion.ui.round_entry import entry_form
+
+        self.app = app
+        self.board = board
+        self.index = index
+        title = _("Round {number}").format(number=board.game.next_round.number) if index is None else _("Edit round {number}").format(number=index + 1)
+        self.error = ft.Container(visible=False)
+        form = entry_form(board.game, on_save=self._save, on_cancel=self._cancel, index=index)
+        self.view = ft.View(
+            route=route,
+            appbar=ft.AppBar(
+                title=ft.Text(title, weight=ft.FontWeight.W_600),
+                bgcolor=ft.Colors.SURFACE_CONTAINER,
+                actions=[widgets.theme_switch(app), ft.Container(width=4)],
+            ),
+            controls=[self.error, form],
+            padding=ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8),
+            bgcolor=ft.Colors.SURFACE,
+        )
+
+    def _save(self, entry: dict[str, Any]) -> None:
+        board_route = f"/game/{self.board.game_id}"
+        if self.board.save(entry, self.index):
+            self.app.go(board_route)
+            return
+        if self.board.error and self.board.record is not None and isinstance(self.board.error, str):
+            if self.board.error == StaleError().message:
+                self.app.go(board_route)
+                return
+        self.error.content = widgets.error_banner(self.board.error or _("The round could not be saved."))
+        self.error.visible = True
+
+    def _cancel(self) -> None:
+        self.app.go(f"/game/{self.board.game_id}")

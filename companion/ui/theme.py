@@ -1,0 +1,36 @@
+"""Look of the app: the bundled font, light and dark themes, and one colour per side."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+"""The repository's assets folder (fonts); served by Flet at the site root."""
+
+FONT = "DejaVu Sans"
+FONTS = {FONT: "fonts/DejaVuSans.ttf"}
+"""DejaVu Sans draws the card suits (♠♥♦♣) that Flutter's built-in Roboto lacks; bold
+text is drawn from the same file, so one download serves every weight."""
+
+SEED = "#2E7D5B"
+"""Card-table green; Material derives every other colour of both themes from it."""
+
+SIDE_COLORS = ("#1E88E5", "#E53935", "#43A047", "#FB8C00", "#8E24AA", "#00ACC1")
+"""Chart and badge colour of each side in seating order; readable on light and dark."""
+
+CONTENT_WIDTH = 640
+"""Widest a screen's column grows on tablets and laptops; phones use their full width."""
+
+
+def side_color(index: int) -> str:
+    return SIDE_COLORS[index % len(SIDE_COLORS)]
+
+
+def apply(page: ft.Page, dark: bool = False) -> None:
+    """Fonts and both themes on the page; ``dark`` picks the starting mode."""
+    page.fonts = dict(FONTS)
+    page.theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
+    page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT

@@ -1,0 +1,148 @@
+"""Flet building blocks every screen shares, so the screens look like one app."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.summary import GameCard
+from companion.ui.theme import CONTENT_WIDTH
+
+PAD = 16
+
+
+def semantic(identifier: str, control: ft.Control, **kwargs) -> ft.Semantics:
+    """A stable handle for browser tests: ``[flt-semantics-identifier='<identifier>']``."""
+    return ft.Semantics(content=control, identifier=identifier, **kwargs)
+
+
+def screen(
+    app,
+    route: str,
+    title: str,
+    body: Sequence[ft.Control],
+    *,
+    actions: Sequence[ft.Control] = (),
+    home: bool = False,
+    floating: ft.FloatingActionButton | None = None,
+) -> ft.View:
+    """A full-screen page with an app bar (back arrow unless ``home``) and the theme switch."""
+    bar = ft.AppBar(
+        title=ft.Text(title, weight=ft.FontWeight.W_600),
+        automatically_imply_leading=not home,
+        actions=[*actions, theme_switch(app), ft.Container(width=4)],
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+    )
+    return ft.View(
+        route=route,
+        appbar=bar,
+        controls=[constrained(body)],
+        scroll=ft.ScrollMode.AUTO,
+        padding=0,
+        floating_action_button=floating,
+        bgcolor=ft.Colors.SURFACE,
+    )
+
+
+def constrained(body: Sequence[ft.Control]) -> ft.Control:
+    """The body in a column no wider than CONTENT_WIDTH, centred on wide screens."""
+    return ft.ResponsiveRow(
+        [
+            ft.Container(
+                content=ft.Column(list(body), spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                padding=ft.Padding.only(left=PAD, right=PAD, top=12, bottom=96),
+                col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
+            )
+        ],
+        alignment=ft.MainAxisAlignment.CENTER,
+    )
+
+
+def set_body(view: ft.View, body: Sequence[ft.Control]) -> None:
+    """Replace what a screen shows after its state changed."""
+    view.controls = [constrained(body)]
+
+
+def theme_switch(app) -> ft.Control:
+    return semantic(
+        "theme-switch",
+        ft.IconButton(icon=ft.Icons.CONTRAST, tooltip=_("Light or dark theme"), on_click=lambda: app.toggle_theme()),
+    )
+
+
+def section_title(text: str) -> ft.Control:
+    return ft.Container(
+        ft.Text(text, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
+        padding=ft.Padding.only(left=4, top=8),
+    )
+
+
+def error_banner(message: str, identifier: str = "error") -> ft.Control:
+    """A message the player must read (a refused entry, a store problem)."""
+    return semantic(
+        identifier,
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+                    ft.Text(message, color=ft.Colors.ON_ERROR_CONTAINER, expand=True),
+                ],
+                spacing=12,
+            ),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+        ),
+        live_region=True,
+    )
+
+
+def empty_state(icon, message: str) -> ft.Control:
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Icon(icon, size=40, color=ft.Colors.OUTLINE),
+                ft.Text(message, text_align=ft.TextAlign.CENTER, color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=8,
+        ),
+        padding=ft.Padding.symmetric(vertical=24, horizontal=16),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) -> ft.Control:
+    """One stored game in a list; the whole card opens it."""
+    return semantic(
+        f"game-{card.game_id}",
+        ft.Card(
+            content=ft.ListTile(
+                title=ft.Row(
+                    [
+                        ft.Text(card.title, weight=ft.FontWeight.W_600),
+                        ft.Text(card.started, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ],
+                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                ),
+                subtitle=ft.Column(
+                    [ft.Text(card.players), ft.Text(card.result, color=ft.Colors.ON_SURFACE_VARIANT)],
+                    spacing=2,
+                ),
+                trailing=ft.Icon(icon, color=ft.Colors.PRIMARY),
+                on_click=on_open,
+            ),
+            margin=0,
+        ),
+    )
+
+
+def pill(text: str, color, on_color) -> ft.Control:
+    return ft.Container(
+        ft.Text(text, size=12, color=on_color, weight=ft.FontWeight.W_600),
+        bgcolor=color,
+        border_radius=12,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+    )
