@@ -1,0 +1,153 @@
+"""The store's subcommands: `companion export FILE`, `import FILE`, `history`, `stats PLAYER`.
+
+``add_store_commands(subparsers)`` adds them to the main parser; each handler takes the
+parsed arguments and returns the exit code (0 done, 1 the store refused, with the
+reason on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from typing import Callable
+
+from companion import rules
+from companion.store import GameSummary, Store, StoreError
+from companion.store.backup import STATUSES
+
+
+def add_store_commands(subparsers: argparse._SubParsersAction) -> None:
+    database = argparse.ArgumentParser(add_help=False)
+    database.add_argument(
+        "--database-url",
+        help="SQLAlchemy URL of the database (default: $COMPANION_DATABASE_URL, else a SQLite file in your data folder)",
+    )
+
+    export = subparsers.add_parser(
+        "export", parents=[database], help="save all history to a backup file (.json) or a round table (.csv)"
+    )
+    export.add_argument("file", help="where to write; a name ending in .csv writes the round table, anything else a JSON backup")
+    export.add_argument("--game", type=int, metavar="ID", help="with a .csv file: only this game's rounds")
+    export.set_defaults(handler=export_command)
+
+    import_ = subparsers.add_parser("import", parents=[database], help="add the games of a backup file that are not here yet")
+    import_.add_argument("file", help="a JSON backup made by `companion export`")
+    import_.set_defaults(handler=import_command)
+
+    history = subparsers.add_parser("history", parents=[database], help="list saved games, newest first")
+    history.add_argument("--ruleset", choices=rules.IDS, help="only this game")
+    history.add_argument("--player", help="only games with this player")
+    history.add_argument("--status", choices=STATUSES, help="only games in this state")
+    history.add_argument("--page", type=int, default=1, help="which page of games (default 1: the newest)")
+    history.add_argument("--page-size", type=int, default=20, help="games per page (default 20)")
+    history.set_defaults(handler=history_command)
+
+    stats = subparsers.add_parser("stats", parents=[database], help="a player's record per game, or against another player")
+    stats.add_argument("player", help="the player's saved name")
+    stats.add_argument("--against", metavar="OTHER", help="also show how PLAYER fared against OTHER")
+    stats.set_defaults(handler=stats_command)
+
+
+def _with_store(work: Callable[[Store, argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Open the store for one command and turn its refusals into a message and exit code 1."""
+
+    def handler(args: argparse.Namespace) -> int:
+        try:
+            with Store(args.database_url) as store:
+                return work(store, args)
+        except StoreError as err:
+            print(f"companion: {err.message}", file=sys.stderr)
+            return 1
+
+    handler.__doc__ = work.__doc__
+    return handler
+
+
+@_with_store
+def export_command(store: Store, args: argparse.Namespace) -> int:
+    """Write a JSON backup of everything, or a CSV round table (all games or --game)."""
+    if args.file.lower().endswith(".csv"):
+        store.export_csv(args.file, game_id=args.game)
+        what = f"the rounds of game {args.game}" if args.game is not None else "the rounds of every game"
+    else:
+        if args.game is not None:
+            raise StoreError("--game works with a .csv file only; a backup always holds every game.")
+        store.export_json(args.file)
+        what = "a backup of every game and player"
+    print(f"Wrote {what} to {args.file}.")
+    return 0
+
+
+@_with_store
+def import_command(store: Store, args: argparse.Namespace) -> int:
+    report = store.import_json(args.file)
+    print(
+        f"Imported {_count(report.games_added, 'game')} and {_count(report.players_added, 'new player')}; "
+        f"{_count(report.games_skipped, 'game')} already here."
+    )
+    return 0
+
+
+@_with_store
+def history_command(store: Store, args: argparse.Namespace) -> int:
+    if args.page < 1:
+        raise StoreError("Pages are numbered from 1.")
+    games = store.history(
+        ruleset=args.ruleset, player=args.player, status=args.status, page=args.page - 1, page_size=args.page_size
+    )
+    if not games:
+        print("No saved games." if args.page == 1 else f"No games on page {args.page}.")
+        return 0
+    rows = [("#", "Date", "Game", "Status", "Rounds", "Result")]
+    rows += [
+        (str(g.id), _local(g.created_at), _ruleset_name(g.ruleset), g.status.replace("_", " "), str(g.rounds_played), _result(g))
+        for g in games
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1])
+    return 0
+
+
+@_with_store
+def stats_command(store: Store, args: argparse.Namespace) -> int:
+    stats = store.player_stats(args.player)
+    print(f"{stats.player}: {_count(stats.played, 'finished game')}, {_count(stats.wins, 'win')} ({stats.win_rate:.0%})")
+    if stats.by_ruleset:
+        rows = [("Game", "Played", "Wins", "Win rate", "Average", "Best")]
+        for line in stats.by_ruleset.values():
+            name = _ruleset_name(line.ruleset) + (" *" if line.lowest_wins else "")
+            rows.append((name, str(line.played), str(line.wins), f"{line.win_rate:.0%}", f"{line.average:.1f}", str(line.best)))
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        for row in rows:
+            print("  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))))
+        if any(line.lowest_wins for line in stats.by_ruleset.values()):
+            print("  * the lowest total wins, so the best score is the lowest")
+    if args.against:
+        duel = store.head_to_head(args.player, args.against)
+        print(
+            f"{duel.player} against {duel.other}: {_count(duel.games_together, 'finished game')} together; "
+            f"{duel.player} won {duel.wins}, {duel.other} won {duel.other_wins}, both won {duel.shared_wins}."
+        )
+    return 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _local(moment: datetime) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _ruleset_name(ruleset_id: str) -> str:
+    try:
+        return rules.get(ruleset_id).name
+    except rules.RuleError:
+        return ruleset_id
+
+
+def _result(game: GameSummary) -> str:
+    """Each side with its total, winners marked with a star."""
+    return ", ".join(f"{side} {game.totals.get(side, 0)}{'*' if side in game.winners else ''}" for side in game.sides)
