@@ -5,6 +5,8 @@ lowest sum. The deck's number cards are the values 0 to 8 four times each and ni
 special cards (swap, peek, draw twice) left in a row at the end are replaced from the
 draw pile until a number card comes, so every scored card is a number card. A round
 scores 0 to 36 per player and the lowest total wins; equal lowest totals share the win.
+The Dutch rulebook names no player range; 2 to 6 players (with every ending) follows
+Rat-a-Tat Cat, and six rows use only 24 of the deck's 45 number cards.
 
 Round entry (JSON-compatible), one of:
 - ``{"cards": {name: [four card values 0..9]}}``: the row each player turned over;
@@ -36,11 +38,11 @@ Referee helpers for the rules reference: ``may_knock``, ``last_turns``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, Mapping, Sequence
 
 from companion.rules.base import NextRound, Option, RuleError, Ruleset, Setup, Verdict
 
-CARD_VALUES = range(10)
 CARDS_PER_ROW = 4
 COPIES = {value: 4 for value in range(9)} | {9: 9}
 """How many number cards of each value the deck holds."""
@@ -52,12 +54,10 @@ ENTRY_PARTS = ("cards", "totals", "last")
 COUNT_WORDS = {4: "four", 9: "nine"}
 
 _DECK_ASCENDING = sorted(value for value, copies in COPIES.items() for _ in range(copies))
-_LOWEST_SUM = [0]
-_HIGHEST_SUM = [0]
-for _low, _high in zip(_DECK_ASCENDING, reversed(_DECK_ASCENDING)):
-    _LOWEST_SUM.append(_LOWEST_SUM[-1] + _low)
-    _HIGHEST_SUM.append(_HIGHEST_SUM[-1] + _high)
-"""_LOWEST_SUM[m] / _HIGHEST_SUM[m]: the sum of the m lowest / highest number cards."""
+_LOWEST_SUM = (0, *accumulate(_DECK_ASCENDING))
+"""_LOWEST_SUM[m]: the sum of the m lowest number cards."""
+_HIGHEST_SUM = (0, *accumulate(reversed(_DECK_ASCENDING)))
+"""_HIGHEST_SUM[m]: the sum of the m highest number cards."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def replacement_order(players: Sequence[str], knocker: str) -> list[str]:
 
 
 def _is_number_card(card: Any) -> bool:
-    return not isinstance(card, bool) and isinstance(card, int) and card in CARD_VALUES
+    return type(card) is int and 0 <= card <= 9  # type() also keeps out true and false
 
 
 def _check_card(card: Any) -> None:
@@ -114,17 +114,22 @@ def _check_card(card: Any) -> None:
         raise RuleError(f"{card!r} is no Beverbende card: cards are 0 to 9 or one of {names}.", "cards")
 
 
+def _first_number_card(drawn: Sequence[Any]) -> int:
+    """Where the first number card lies among cards drawn in order."""
+    for position, card in enumerate(drawn):
+        _check_card(card)
+        if _is_number_card(card):
+            return position
+    raise RuleError("Keep drawing: a special card is only replaced by a number card.", "cards")
+
+
 def final_card(drawn: Sequence[Any]) -> int:
     """The number that takes a special card's place at the end of a round.
 
     ``drawn`` is what the player turns over from the draw pile, in order; special cards
     drawn are set aside too, so the first number card counts.
     """
-    for card in drawn:
-        _check_card(card)
-        if _is_number_card(card):
-            return card
-    raise RuleError("Keep drawing: a special card is only replaced by a number card.", "cards")
+    return drawn[_first_number_card(drawn)]
 
 
 def final_row(row: Sequence[Any], pile: Sequence[Any]) -> tuple[tuple[int, ...], tuple[Any, ...]]:
@@ -142,9 +147,9 @@ def final_row(row: Sequence[Any], pile: Sequence[Any]) -> tuple[tuple[int, ...],
         if _is_number_card(card):
             values.append(card)
             continue
-        value = final_card(rest)
-        del rest[: rest.index(value) + 1]
-        values.append(value)
+        position = _first_number_card(rest)
+        values.append(rest[position])
+        del rest[: position + 1]
     return tuple(values), tuple(rest)
 
 
@@ -241,10 +246,10 @@ class Beverbende(Ruleset):
         shown = [0] * len(COPIES)
         sums = {}
         for name, row in cards.items():
-            if type(row) is not list or len(row) != CARDS_PER_ROW:
+            if not isinstance(row, (list, tuple)) or len(row) != CARDS_PER_ROW:
                 raise RuleError(f"{name} must have exactly {CARDS_PER_ROW} cards.", f"cards.{name}")
             for card in row:
-                if type(card) is not int or not 0 <= card <= 9:  # type() also keeps out true/false
+                if not _is_number_card(card):
                     raise RuleError(
                         f"{name} shows {card!r}, but a card counts 0 to 9 (special cards are replaced first).",
                         f"cards.{name}",

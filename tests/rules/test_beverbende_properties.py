@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import rules
+from companion.rules.base import RuleError
 from companion.rules.beverbende import CARDS_PER_ROW, COPIES, ELIMINATION_LIMIT
 
 BEVERBENDE = rules.get("beverbende")
@@ -102,3 +107,49 @@ def test_every_dealt_round_is_accepted_as_cards_and_as_totals(players, shuffled)
     by_cards = g.add_round({"cards": rows})
     by_totals = g.add_round({"totals": {p: sum(row) for p, row in rows.items()}})
     assert by_cards.round_scores == by_totals.round_scores == [{p: sum(row) for p, row in rows.items()}]
+
+
+# --- totals: accepted exactly when some deal of the deck gives them ----------------------
+
+HANDS_BY_SUM: dict[int, list[tuple[int, ...]]] = {}
+for _hand in combinations_with_replacement(range(10), CARDS_PER_ROW):
+    HANDS_BY_SUM.setdefault(sum(_hand), []).append(_hand)
+
+
+@lru_cache(maxsize=None)
+def dealable(totals: tuple[int, ...], left: tuple[int, ...] = tuple(COPIES[v] for v in range(10))) -> bool:
+    """Brute force: can the players be dealt rows with these sums from what is left of the deck?"""
+    if not totals:
+        return True
+    for hand in HANDS_BY_SUM[totals[0]]:
+        rest = list(left)
+        for value in hand:
+            rest[value] -= 1
+        if min(rest) >= 0 and dealable(totals[1:], tuple(rest)):
+            return True
+    return False
+
+
+def accepts_totals(points: tuple[int, ...]) -> bool:
+    g = BEVERBENDE.new_game(NAMES[: len(points)])
+    try:
+        g.add_round({"totals": dict(zip(NAMES, points))})
+    except RuleError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_totals_accepted_exactly_when_a_deal_gives_them_every_case(players):
+    for points in combinations_with_replacement(range(37), players):
+        assert accepts_totals(points) == dealable(tuple(sorted(points, reverse=True))), points
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    points=st.integers(4, 6).flatmap(
+        lambda n: st.lists(st.one_of(st.integers(0, 6), st.integers(30, 36), st.integers(0, 36)), min_size=n, max_size=n)
+    )
+)
+def test_totals_accepted_exactly_when_a_deal_gives_them(points):
+    assert accepts_totals(tuple(points)) == dealable(tuple(sorted(points, reverse=True)))
