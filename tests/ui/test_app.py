@@ -1,0 +1,27 @@
+import pytest
+
+from companion.ui.app import stack
+
+
+@pytest.mark.parametrize(
+    "route, pages",
+    [
+        ("/", ["/"]),
+        ("", ["/"]),
+        ("/new", ["/", "/new"]),
+        ("/game/7", ["/", "/game/7"]),
+        ("/game/7/round", ["/", "/game/7", "/game/7/round"]),
+        ("/game/7/round/2", ["/", "/game/7", "/game/7/round/2"]),
+        ("/history", ["/", "/history"]),
+        ("/history/7", ["/", "/history", "/history/7"]),
+        ("/players", ["/", "/players"]),
+        ("/players/Ann%20Marie", ["/", "/players", "/players/Ann%20Marie"]),
+        ("/rules", ["/", "/rules"]),
+        ("/game/seven", ["/"]),
+        ("/game/7/round/x", ["/"]),
+        ("/history/old", ["/"]),
+        ("/nowhere", ["/"]),
+    ],
+)
+def test_each_route_sits_on_a_stack_that_the_back_arrow_walks_down(route, pages):
+    assert stack(route) == pages

@@ -1,0 +1,51 @@
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from companion.ui.format import join_names, option_label, option_value, player_count, points, rounds_played, when
+
+NOW = datetime(2026, 3, 14, 18, 30, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    "names, text",
+    [([], ""), (["Ann"], "Ann"), (["Ann", "Bob"], "Ann and Bob"), (["Ann", "Bob", "Cy"], "Ann, Bob and Cy")],
+)
+def test_names_are_joined_as_a_sentence(names, text):
+    assert join_names(names) == text
+
+
+@pytest.mark.parametrize(
+    "moment, text",
+    [
+        (NOW - timedelta(hours=2), "Today 16:30"),
+        (NOW - timedelta(days=1), "Yesterday 18:30"),
+        (NOW - timedelta(days=10), "4 Mar 2026"),
+        (None, ""),
+    ],
+)
+def test_moments_read_as_a_player_says_them(moment, text):
+    assert when(moment, NOW) == text
+
+
+def test_negative_points_use_a_real_minus_sign():
+    assert points(-5) == "\u22125"
+    assert points(12) == "12"
+
+
+def test_round_counts_agree_in_number():
+    assert rounds_played(1) == "1 round"
+    assert rounds_played(3) == "3 rounds"
+
+
+def test_option_names_and_values_read_as_words():
+    assert option_label("four_jacks") == "Four jacks"
+    assert option_value(True) == "yes"
+    assert option_value(False) == "no"
+    assert option_value("10 and up") == "10 and up"
+    assert option_value(501) == "501"
+
+
+def test_player_counts_read_as_a_range_or_one_size():
+    assert player_count(2, 6) == "2 to 6 players"
+    assert player_count(4, 4) == "4 players"

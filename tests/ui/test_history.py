@@ -1,0 +1,85 @@
+from companion.ui import history
+from companion.ui.history import HistoryState
+from tests.ui.conftest import bever_totals, fixed_now, play
+
+
+def finished_bever(store, players=("Ann", "Bob")):
+    record = store.create_game("beverbende", list(players))
+    return play(store, record.id, [bever_totals(**{p: 10 + i for i, p in enumerate(players)})] * (4 if len(players) == 2 else len(players)))
+
+
+def klaver_deal(ac):
+    return {"card_points": {"Ann & Cy": ac, "Bob & Dee": 162 - ac}}
+
+
+def test_history_lists_finished_and_abandoned_games_newest_first(store):
+    done = finished_bever(store)
+    stopped = store.create_game("klaverjassen", ["Ann", "Bob", "Cy", "Dee"])
+    store.abandon(stopped.id)
+    store.create_game("beverbende", ["Ann", "Bob"])  # in progress: on the home screen, not here
+    h = HistoryState(store, now=fixed_now)
+    h.load()
+    assert [c.game_id for c in h.games] == [stopped.id, done.id]
+    assert h.games[0].result == "Abandoned after 0 rounds"
+    assert h.games[1].result == "Ann won with 40"
+
+
+def test_history_filters_by_game_player_and_outcome(store):
+    bever = finished_bever(store, ("Ann", "Bob"))
+    other = finished_bever(store, ("Cy", "Dee"))
+    stopped = store.create_game("klaverjassen", ["Ann", "Bob", "Cy", "Dee"])
+    store.abandon(stopped.id)
+    h = HistoryState(store, now=fixed_now)
+    h.load()
+    h.filter_ruleset("beverbende")
+    assert [c.game_id for c in h.games] == [other.id, bever.id]
+    h.filter_player("Ann")
+    assert [c.game_id for c in h.games] == [bever.id]
+    h.filter_ruleset(None)
+    assert [c.game_id for c in h.games] == [stopped.id, bever.id]
+    h.filter_status("finished")
+    assert [c.game_id for c in h.games] == [bever.id]
+    h.filter_player(None)
+    h.filter_status("abandoned")
+    assert [c.game_id for c in h.games] == [stopped.id]
+
+
+def test_a_shared_win_reads_as_shared(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, record.id, [bever_totals(Ann=10, Bob=10)] * 4)
+    h = HistoryState(store, now=fixed_now)
+    h.load()
+    assert h.games[0].result == "Ann and Bob shared the win with 40"
+
+
+def test_history_pages_through_long_lists(store, monkeypatch):
+    monkeypatch.setattr(history, "PAGE_SIZE", 2)
+    ids = [finished_bever(store).id for _ in range(3)]
+    h = HistoryState(store, now=fixed_now)
+    h.load()
+    assert [c.game_id for c in h.games] == ids[::-1][:2] and h.more
+    h.load_more()
+    assert [c.game_id for c in h.games] == ids[::-1] and not h.more
+
+
+def test_empty_history_explains_itself(store):
+    h = HistoryState(store, now=fixed_now)
+    h.load()
+    assert h.empty_message == "No finished games yet. Games appear here when they end."
+    h.filter_ruleset("clubs")
+    assert h.empty_message == "No games match these filters."
+
+
+def test_the_filters_offer_every_game_and_saved_player(store):
+    finished_bever(store, ("Bob", "Ann"))
+    h = HistoryState(store, now=fixed_now)
+    h.load()
+    assert [rid for rid, _ in h.rulesets] == ["clubs", "klaverjassen", "members_only", "beverbende"]
+    assert h.players == ["Ann", "Bob"]
+
+
+def test_an_unknown_player_filter_is_reported_not_crashed(store):
+    h = HistoryState(store, now=fixed_now)
+    h.load()
+    h.filter_player("Nobody")
+    assert h.error

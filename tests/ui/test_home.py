@@ -1,0 +1,57 @@
+from companion.store import StoreError
+from companion.ui.home import HomeState
+from tests.ui.conftest import bever_totals, fixed_now, play
+
+
+def test_empty_home_invites_a_new_game(store):
+    home = HomeState(store, now=fixed_now)
+    home.load()
+    assert home.games == []
+    assert home.empty_message == "No games in progress. Start one with New game."
+
+
+def test_games_in_progress_are_listed_newest_first_with_the_leader(store):
+    first = store.create_game("beverbende", ["Ann", "Bob"])
+    second = store.create_game("klaverjassen", ["Ann", "Bob", "Cy", "Dee"])
+    play(store, first.id, [bever_totals(Ann=10, Bob=20)])
+    home = HomeState(store, now=fixed_now)
+    home.load()
+    assert [card.game_id for card in home.games] == [second.id, first.id]
+    assert [card.title for card in home.games] == ["Klaverjassen", "Beverbende"]
+    assert home.games[0].players == "Ann, Bob, Cy and Dee"
+    assert home.games[0].result == "No rounds yet"
+    # Beverbende: the lowest total leads
+    assert home.games[1].result == "Ann leads with 10 after 1 round"
+    assert home.empty_message is None
+
+
+def test_a_shared_lead_names_everyone_sharing_it(store):
+    game = store.create_game("beverbende", ["Ann", "Bob", "Cy"])
+    play(store, game.id, [bever_totals(Ann=10, Bob=10, Cy=20), bever_totals(Ann=8, Bob=8, Cy=15)])
+    home = HomeState(store, now=fixed_now)
+    home.load()
+    assert home.games[0].result == "Ann and Bob share the lead with 18 after 2 rounds"
+
+
+def test_finished_and_abandoned_games_leave_the_home_screen(store):
+    done = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, done.id, [bever_totals(Ann=10, Bob=12)] * 4)
+    stopped = store.create_game("beverbende", ["Ann", "Bob"])
+    store.abandon(stopped.id)
+    home = HomeState(store, now=fixed_now)
+    home.load()
+    assert home.games == []
+
+
+class UnreadableStore:
+    """A store whose database cannot be read: the home screen must say so, not crash."""
+
+    def in_progress(self):
+        raise StoreError("The database cannot be read.")
+
+
+def test_a_store_error_is_shown_instead_of_the_list():
+    home = HomeState(UnreadableStore(), now=fixed_now)
+    home.load()
+    assert home.error == "The database cannot be read."
+    assert home.games == [] and home.empty_message is None

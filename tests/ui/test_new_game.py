@@ -1,0 +1,161 @@
+import pytest
+
+from companion.ui.new_game import NewGameState, seat_teams
+
+
+def table(ruleset_id: str, *names: str, saved=()) -> NewGameState:
+    state = NewGameState(list(saved))
+    state.choose(ruleset_id)
+    for name in names:
+        assert state.add_player(name), state.name_error
+    return state
+
+
+def test_nothing_starts_before_a_game_is_chosen():
+    state = NewGameState([])
+    assert state.problem == "Choose a game."
+    assert state.seats_left is None
+
+
+def test_choosing_a_game_sets_every_option_to_its_default():
+    state = table("klaverjassen")
+    assert state.options == {o.name: o.default for o in state.ruleset.options}
+    state.set_option("ending", "boompje")
+    state.choose("klaverjassen")
+    assert state.options["ending"] == "501"
+
+
+def test_too_few_players_are_named_with_how_many_to_add():
+    state = table("beverbende", "Ann")
+    assert state.problem == "Beverbende needs 2 to 6 players: add 1 more."
+    state.add_player("Bob")
+    assert state.problem is None
+
+
+def test_a_full_table_refuses_one_more_player():
+    state = table("klaverjassen", "Ann", "Bob", "Cy", "Dee")
+    assert not state.add_player("Eve")
+    assert state.name_error == "Klaverjassen is for at most 4 players."
+    assert state.players == ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_switching_to_a_smaller_game_explains_the_player_limit():
+    state = table("beverbende", "Ann", "Bob", "Cy", "Dee", "Eve")
+    state.choose("klaverjassen")
+    assert state.problem == "Klaverjassen is for exactly 4 players, not 5."
+
+
+@pytest.mark.parametrize("name, message", [("  ", "Type a name first."), ("Ann", "Ann is already at the table.")])
+def test_bad_names_are_refused_with_a_reason(name, message):
+    state = table("beverbende", "Ann")
+    assert not state.add_player(name)
+    assert state.name_error == message
+    assert state.players == ["Ann"]
+
+
+def test_saved_players_not_at_the_table_are_offered():
+    state = table("beverbende", "Bob", saved=["Ann", "Bob", "Cy"])
+    assert state.bench == ["Ann", "Cy"]
+
+
+def test_the_first_seat_deals_and_rotating_passes_the_deal_clockwise():
+    state = table("beverbende", "Ann", "Bob", "Cy")
+    assert state.dealer == "Ann"
+    state.rotate()
+    assert state.players == ["Bob", "Cy", "Ann"]
+    assert state.dealer == "Bob"
+
+
+def test_moving_a_player_up_swaps_seats_and_wraps_around_the_table():
+    state = table("beverbende", "Ann", "Bob", "Cy")
+    state.move("Cy", -1)
+    assert state.players == ["Ann", "Cy", "Bob"]
+    state.move("Ann", -1)
+    assert state.players == ["Cy", "Bob", "Ann"]
+
+
+def test_removing_a_player_frees_the_seat():
+    state = table("beverbende", "Ann", "Bob", "Cy")
+    state.remove_player("Bob")
+    assert state.players == ["Ann", "Cy"]
+
+
+def test_teams_follow_the_seats_with_partners_apart():
+    assert seat_teams(["Ann", "Bob", "Cy", "Dee"], 2) == {"Ann & Cy": ["Ann", "Cy"], "Bob & Dee": ["Bob", "Dee"]}
+    assert seat_teams(["A", "B", "C", "D", "E", "F"], 3) == {"A & D": ["A", "D"], "B & E": ["B", "E"], "C & F": ["C", "F"]}
+    assert seat_teams(["A", "B", "C", "D", "E", "F"], 2) == {"A & C & E": ["A", "C", "E"], "B & D & F": ["B", "D", "F"]}
+
+
+def test_klaverjassen_always_plays_two_teams_of_two():
+    state = table("klaverjassen", "Ann", "Bob", "Cy", "Dee")
+    assert state.team_choices == [2]
+    assert state.teams == {"Ann & Cy": ["Ann", "Cy"], "Bob & Dee": ["Bob", "Dee"]}
+    state.move("Cy", -1)  # Cy now sits beside Ann: the partners change with the seats
+    assert state.teams == {"Ann & Bob": ["Ann", "Bob"], "Cy & Dee": ["Cy", "Dee"]}
+
+
+@pytest.mark.parametrize(
+    "players, choices",
+    [
+        (["A", "B", "C"], [None]),
+        (["A", "B", "C", "D"], [None, 2]),
+        (["A", "B", "C", "D", "E"], [None]),
+        (["A", "B", "C", "D", "E", "F"], [None, 2, 3]),
+    ],
+)
+def test_clubs_offers_the_team_shapes_its_rules_allow(players, choices):
+    state = table("clubs", *players)
+    assert state.team_choices == choices
+    assert state.team_count is None  # solo play unless the table chooses teams
+
+
+def test_clubs_teams_are_dropped_when_the_table_no_longer_fits_them():
+    state = table("clubs", "A", "B", "C", "D")
+    state.set_team_count(2)
+    state.add_player("E")
+    assert state.team_count is None
+
+
+def test_typed_options_keep_what_was_typed_and_explain_the_problem():
+    state = table("beverbende", "Ann", "Bob")
+    state.set_option_text("rounds", "1o")
+    assert state.option_text["rounds"] == "1o"
+    assert state.option_errors["rounds"] == "Type a whole number."
+    assert state.problem == "Rounds: Type a whole number."
+    state.set_option_text("rounds", "0")
+    assert state.option_errors["rounds"] == "Option rounds must be at least 1, not 0."
+    state.set_option_text("rounds", "7")
+    assert state.options["rounds"] == 7 and state.problem is None
+
+
+def test_option_choices_come_from_the_ruleset():
+    state = table("klaverjassen")
+    assert state.option_choices("ending") == ["501", "1000", "1500", "boompje"]
+    assert state.option_choices("runs_by_colour") == [True, False]
+
+
+def test_starting_saves_the_game_with_its_seats_options_and_teams(store):
+    store.add_player("Dee")
+    state = table("klaverjassen", "Ann", "Bob", "Cy", "Dee", saved=["Dee"])
+    state.set_option("ending", "boompje")
+    game_id = state.start(store)
+    record = store.open_game(game_id)
+    assert record.game.players == ("Ann", "Bob", "Cy", "Dee")
+    assert record.game.options["ending"] == "boompje"
+    assert record.game.teams == {"Ann & Cy": ("Ann", "Cy"), "Bob & Dee": ("Bob", "Dee")}
+    assert [p.name for p in store.players()] == ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_team_clubs_is_saved_as_team_play(store):
+    state = table("clubs", "A", "B", "C", "D", "E", "F")
+    state.set_team_count(3)
+    record = store.open_game(state.start(store))
+    assert record.game.sides == ("A & D", "B & E", "C & F")
+    assert record.game.detail["target"] == 100
+
+
+def test_a_game_that_cannot_start_is_not_saved(store):
+    state = table("clubs", "A")
+    assert state.start(store) is None
+    assert state.error == "CLUBS needs 2 to 6 players: add 1 more."
+    assert store.in_progress() == []

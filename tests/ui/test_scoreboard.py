@@ -1,0 +1,185 @@
+import pytest
+
+from companion.ui.scoreboard import ScoreboardState, nice_step
+from tests.ui.conftest import bever_totals, play
+
+KLAVER = ["Ann", "Bob", "Cy", "Dee"]
+AC, BD = "Ann & Cy", "Bob & Dee"
+
+
+def board(store, game_id, read_only=False) -> ScoreboardState:
+    state = ScoreboardState(store, game_id, read_only=read_only)
+    assert state.load()
+    return state
+
+
+def deal(ac: int, roem: dict | None = None, **extra) -> dict:
+    return {"card_points": {AC: ac, BD: 162 - ac}, "roem": roem or {}, "pit": None, "verzaakt": None, **extra}
+
+
+def test_a_new_game_shows_zeros_and_who_deals_first(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    s = board(store, record.id)
+    assert [(r.name, r.total, r.leading) for r in s.sides()] == [("Ann", 0, False), ("Bob", 0, False)]
+    assert s.next_up == "Round 1 · Ann deals"
+    assert s.progress == "4 rounds left · lowest total wins"
+    assert s.rounds() == [] and s.banner is None
+    assert s.can_enter and not s.can_undo
+
+
+def test_the_lowest_total_leads_in_beverbende(store):
+    record = store.create_game("beverbende", ["Ann", "Bob", "Cy"])
+    play(store, record.id, [bever_totals(Ann=20, Bob=12, Cy=30)])
+    s = board(store, record.id)
+    assert s.leaders == ["Bob"]
+    assert [r.leading for r in s.sides()] == [False, True, False]
+    assert s.next_up == "Round 2 · Bob deals"
+
+
+def test_rounds_carry_their_points_and_running_totals(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, record.id, [bever_totals(Ann=20, Bob=12), bever_totals(Ann=5, Bob=17)])
+    s = board(store, record.id)
+    rows = s.rounds()
+    assert [(r.number, r.scores, r.running) for r in rows] == [(1, (20, 12), (20, 12)), (2, (5, 17), (25, 29))]
+    assert s.chart() == {"Ann": [0, 20, 25], "Bob": [0, 12, 29]}
+
+
+def test_the_end_names_the_winner(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, record.id, [bever_totals(Ann=10, Bob=12)] * 4)
+    s = board(store, record.id)
+    assert s.status == "finished"
+    assert s.banner.title == "Ann wins!"
+    assert s.banner.text == "40 points after 4 rounds."
+    assert not s.can_enter and s.can_undo and s.next_up == ""
+
+
+def test_a_shared_win_names_everyone_sharing_it(store):
+    record = store.create_game("beverbende", ["Ann", "Bob", "Cy"])
+    play(store, record.id, [bever_totals(Ann=10, Bob=10, Cy=20)] * 3)
+    s = board(store, record.id)
+    assert s.banner.title == "Shared win!"
+    assert s.banner.text == "Ann and Bob share the win with 30 points."
+    assert s.leaders == ["Ann", "Bob"]
+
+
+def test_clubs_shows_progress_to_its_target(store):
+    record = store.create_game("clubs", ["Ann", "Bob", "Cy"])
+    play(store, record.id, [{"out_order": ["Ann", "Bob"], "club_points": {"Ann": 10, "Bob": 5}}])
+    s = board(store, record.id)
+    totals = s.game.totals
+    assert s.progress == "Playing to 50 points"
+    assert [r.progress for r in s.sides()] == [totals[p] / 50 for p in ("Ann", "Bob", "Cy")]
+    assert s.leaders == ["Ann"]
+
+
+def test_klaverjassen_names_the_playing_team_and_marks_nat(store):
+    record = store.create_game("klaverjassen", KLAVER)
+    s = board(store, record.id)
+    assert s.next_up == "Round 1 · Ann deals · Bob & Dee play"
+    assert [r.note for r in s.sides()] == ["Ann and Cy", "Bob and Dee"]
+    play(store, record.id, [deal(100)])  # Bob & Dee played and took only 62: nat
+    s.load()
+    assert s.rounds()[0].note == "Bob & Dee nat"
+    assert s.game.totals == {AC: 162, BD: 0}
+    assert s.progress == "Playing to 501 points"
+
+
+def test_klaverjassen_boompje_counts_the_deals_left(store):
+    record = store.create_game("klaverjassen", KLAVER, options={"ending": "boompje"})
+    play(store, record.id, [deal(60)])
+    assert board(store, record.id).progress == "15 deals left"
+
+
+def test_beverbende_elimination_marks_who_is_out(store):
+    record = store.create_game("beverbende", ["Ann", "Bob", "Cy"], options={"ending": "elimination"})
+    play(store, record.id, [bever_totals(Ann=30, Bob=10, Cy=10)] * 3 + [bever_totals(Ann=30, Bob=10, Cy=10)])
+    s = board(store, record.id)
+    assert s.progress == "Out at 100 points · last player left wins"
+    assert [r.note for r in s.sides()] == ["Out after round 4", "", ""]
+
+
+def test_members_only_shows_tracks_and_symbols_reached(store):
+    record = store.create_game("members_only", ["Ann", "Bob", "Cy"])
+    s = board(store, record.id)
+    assert s.progress == "0 of 5 symbols have a track at 5 or more; the game ends when all have"
+    assert s.sides()[0].note == "Umbrella 0 · Crown 0 · Teacup 0 · Big Ben 0 · Hat 0"
+
+
+def test_a_refused_round_keeps_the_game_unchanged_and_says_why(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    s = board(store, record.id)
+    assert not s.save(bever_totals(Ann=40, Bob=10))
+    assert "40" in s.error
+    assert s.game.rounds == []
+
+
+def test_saving_a_round_updates_the_board(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    s = board(store, record.id)
+    assert s.save(bever_totals(Ann=20, Bob=12))
+    assert s.game.totals == {"Ann": 20, "Bob": 12} and s.error is None
+
+
+def test_editing_a_past_round_recomputes_everything_after_it(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, record.id, [bever_totals(Ann=20, Bob=12), bever_totals(Ann=5, Bob=17)])
+    s = board(store, record.id)
+    assert s.save(bever_totals(Ann=10, Bob=12), index=0)
+    assert [r.running for r in s.rounds()] == [(10, 12), (15, 29)]
+
+
+def test_undo_takes_back_the_last_round_and_redo_puts_it_back(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, record.id, [bever_totals(Ann=20, Bob=12), bever_totals(Ann=5, Bob=17)])
+    s = board(store, record.id)
+    assert s.undo()
+    assert len(s.game.rounds) == 1 and s.undone == bever_totals(Ann=5, Bob=17)
+    assert s.redo()
+    assert s.game.totals == {"Ann": 25, "Bob": 29} and s.undone is None
+
+
+def test_undoing_the_deciding_round_reopens_the_game(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, record.id, [bever_totals(Ann=10, Bob=12)] * 4)
+    s = board(store, record.id)
+    assert s.undo()
+    assert s.status == "in_progress" and s.banner is None and s.can_enter
+
+
+def test_a_change_made_on_another_device_reloads_with_the_stores_message(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    phone, tablet = board(store, record.id), board(store, record.id)
+    assert tablet.save(bever_totals(Ann=20, Bob=12))
+    assert not phone.save(bever_totals(Ann=8, Bob=9))
+    assert phone.stale
+    assert phone.error == "This round changed on another device; reload."
+    assert phone.game.totals == {"Ann": 20, "Bob": 12}  # the board shows what is stored now
+
+
+def test_a_game_opened_from_the_history_is_read_only(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, record.id, [bever_totals(Ann=10, Bob=12)] * 4)
+    s = board(store, record.id, read_only=True)
+    assert not (s.can_enter or s.can_undo or s.can_edit)
+    assert s.banner.title == "Ann wins!"
+
+
+def test_an_abandoned_game_says_so_and_takes_no_more_rounds(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    s = board(store, record.id)
+    assert s.abandon()
+    assert s.banner.title == "Abandoned"
+    assert not (s.can_enter or s.can_undo or s.can_edit)
+
+
+def test_a_missing_game_is_reported(store):
+    s = ScoreboardState(store, 999)
+    assert not s.load()
+    assert s.error
+
+
+@pytest.mark.parametrize("raw, step", [(0.3, 1), (1, 1), (3, 5), (12, 20), (40, 50), (130, 200)])
+def test_chart_grid_steps_are_round_numbers(raw, step):
+    assert nice_step(raw) == step
