@@ -53,8 +53,10 @@ def stack(route: str) -> list[str]:
             return ["/", board, board + "/round"]
         if parts[2] == "round" and len(parts) == 4 and parts[3].isdigit():
             return ["/", board, f"{board}/round/{parts[3]}"]
-    if head in ("history", "players") and len(parts) <= 2:
-        return ["/", f"/{head}"] + ([route] if len(parts) == 2 else [])
+    if head == "history" and (len(parts) == 1 or (len(parts) == 2 and parts[1].isdigit())):
+        return ["/", "/history"] + ([f"/history/{parts[1]}"] if len(parts) == 2 else [])
+    if head == "players" and len(parts) <= 2:
+        return ["/", "/players"] + ([f"/players/{parts[1]}"] if len(parts) == 2 else [])
     if head in ("new", "rules") and len(parts) == 1:
         return ["/", f"/{head}"]
     return ["/"]

@@ -41,6 +41,13 @@ def rounds_played(count: int) -> str:
     return ngettext("{n} round", "{n} rounds", count).format(n=count)
 
 
+def player_count(minimum: int, maximum: int) -> str:
+    """'2 to 6 players', or '4 players' for a game with one table size."""
+    if minimum == maximum:
+        return ngettext("{count} player", "{count} players", minimum).format(count=minimum)
+    return _("{minimum} to {maximum} players").format(minimum=minimum, maximum=maximum)
+
+
 def option_label(name: str) -> str:
     """The label of a ruleset option: its identifier in words ('four_jacks' -> 'Four jacks')."""
     return _(name.replace("_", " ").capitalize())

@@ -17,7 +17,7 @@ from companion.i18n import _
 from companion.rules import RuleError, Ruleset
 from companion.store import StoreError
 from companion.ui import widgets
-from companion.ui.format import option_label, option_value
+from companion.ui.format import option_label, option_value, player_count
 from companion.ui.theme import side_color
 
 
@@ -185,10 +185,9 @@ class NewGameState:
             return _("{option}: {message}").format(option=option_label(name), message=message)
         missing = self.ruleset.min_players - len(self.players)
         if missing > 0:
-            return _("{game} needs {minimum} to {maximum} players: add {missing} more.").format(
+            return _("{game} needs {players}: add {missing} more.").format(
                 game=self.ruleset.name,
-                minimum=self.ruleset.min_players,
-                maximum=self.ruleset.max_players,
+                players=player_count(self.ruleset.min_players, self.ruleset.max_players),
                 missing=missing,
             )
         try:
@@ -252,7 +251,7 @@ class NewGameScreen:
         if s.ruleset is not None:
             body.append(
                 ft.Text(
-                    _("{minimum} to {maximum} players").format(minimum=s.ruleset.min_players, maximum=s.ruleset.max_players),
+                    player_count(s.ruleset.min_players, s.ruleset.max_players),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                     size=13,
                 )

@@ -11,7 +11,7 @@ from companion import rules
 from companion.i18n import _, ngettext
 from companion.store import StoreError
 from companion.ui import widgets
-from companion.ui.format import join_names, points
+from companion.ui.format import points
 
 
 def player_route(name: str) -> str:

@@ -9,7 +9,7 @@ import flet as ft
 from companion import rules
 from companion.i18n import _
 from companion.ui import widgets
-from companion.ui.format import option_label, option_value
+from companion.ui.format import option_label, option_value, player_count
 
 
 @dataclass(frozen=True)
@@ -47,9 +47,7 @@ def cards() -> list[RulesetCard]:
             RulesetCard(
                 id=r.id,
                 name=r.name,
-                players=_("{minimum} to {maximum} players").format(minimum=r.min_players, maximum=r.max_players)
-                if r.min_players != r.max_players
-                else _("{count} players").format(count=r.min_players),
+                players=player_count(r.min_players, r.max_players),
                 goal=_("Lowest total wins") if r.lowest_wins else _("Highest total wins"),
                 options=tuple(
                     OptionLine(option_label(o.name), option_value(o.default), choices(o), _(o.description)) for o in r.options

@@ -30,11 +30,10 @@ def symbol_name(symbol: str) -> str:
 
 @dataclass(frozen=True)
 class SideRow:
-    """One side's line at the top: total in large type, place, share of the target."""
+    """One side's line at the top: total in large type, leader mark, share of the target."""
 
     name: str
     total: int
-    place: int
     leading: bool
     progress: float | None
     note: str
@@ -63,17 +62,19 @@ class ScoreboardState:
         self.read_only = read_only
         self.record = None
         self.error: str | None = None
-        self.notice: str | None = None
+        self.stale = False
         self.undone: dict | None = None
 
     # --- loading and changes ------------------------------------------------------------
 
     def load(self) -> bool:
+        """Read the game as the store has it now (a message instead when it cannot)."""
         try:
             self.record = self._store.open_game(self.game_id)
         except StoreError as err:
             self.error = err.message
             return False
+        self.error = None
         return True
 
     @property
@@ -81,12 +82,13 @@ class ScoreboardState:
         return self.record.game
 
     def _change(self, call, *args) -> bool:
-        """Run one store change; on refusal keep a message (and reload when the game moved on)."""
+        """Run one store change; on refusal keep its message, and reload when the game moved on."""
+        self.stale = False
         try:
             self.record = call(self.game_id, *args, expected_version=self.record.version)
         except StaleError as err:
-            self.error = err.message
             self.load()
+            self.error, self.stale = err.message, True
             return False
         except (RuleError, StoreError) as err:
             self.error = err.message
@@ -145,6 +147,9 @@ class ScoreboardState:
 
     @property
     def leaders(self) -> list[str]:
+        """The winners once the game is over; before, the sides sharing first place."""
+        if self.game.over:
+            return self.game.winners
         if not self.game.rounds:
             return []
         standings = self.game.standings
@@ -163,7 +168,6 @@ class ScoreboardState:
         target = self.target
         rows = []
         for i, side in enumerate(game.sides):
-            place = 1 + sum(1 for other in game.sides if _better(game, totals[other], totals[side]))
             progress = None
             if target:
                 progress = max(0.0, min(1.0, totals[side] / target))
@@ -171,7 +175,6 @@ class ScoreboardState:
                 SideRow(
                     name=side,
                     total=totals[side],
-                    place=place,
                     leading=side in leaders,
                     progress=progress,
                     note=self._side_note(side),
@@ -300,10 +303,6 @@ class ScoreboardState:
             _("{name} wins!").format(name=winners[0]),
             _("{points} points after {rounds} rounds.").format(points=total, rounds=len(game.rounds)),
         )
-
-
-def _better(game, a: int, b: int) -> bool:
-    return a < b if game.ruleset.lowest_wins else a > b
 
 
 # --- view -----------------------------------------------------------------------------------
@@ -505,7 +504,7 @@ class ScoreboardScreen:
         values = [v for line in series.values() for v in line]
         low, high = min(values + [0]), max(values + [0])
         span = max(high - low, 1)
-        step = _nice_step(span / 4)
+        step = nice_step(span / 4)
         rounds = len(next(iter(series.values()))) - 1
         data = [
             fch.LineChartData(
@@ -518,7 +517,7 @@ class ScoreboardScreen:
             )
             for i, line in enumerate(series.values())
         ]
-        x_step = max(1, _nice_step(rounds / 6)) if rounds > 6 else 1
+        x_step = max(1, nice_step(rounds / 6)) if rounds > 6 else 1
         chart = fch.LineChart(
             data_series=data,
             min_x=0,
@@ -576,7 +575,7 @@ class ScoreboardScreen:
         )
 
 
-def _nice_step(raw: float) -> int:
+def nice_step(raw: float) -> int:
     """A round grid step (1, 2, 5, 10, 20, 50...) near ``raw``."""
     step = 1
     while True:
@@ -615,10 +614,11 @@ class EntryScreen:
         if self.board.save(entry, self.index):
             self.app.go(board_route)
             return
-        if self.board.error and self.board.record is not None and isinstance(self.board.error, str):
-            if self.board.error == StaleError().message:
-                self.app.go(board_route)
-                return
+        if self.board.stale:
+            # The game moved on elsewhere: show its new state rather than a form built on the old one.
+            self.app.notify(self.board.error)
+            self.app.go(board_route)
+            return
         self.error.content = widgets.error_banner(self.board.error or _("The round could not be saved."))
         self.error.visible = True
 

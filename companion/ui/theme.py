@@ -20,10 +20,6 @@ SEED = "#2E7D5B"
 SIDE_COLORS = ("#1E88E5", "#E53935", "#43A047", "#FB8C00", "#8E24AA", "#00ACC1")
 """Chart and badge colour of each side in seating order; readable on light and dark."""
 
-CONTENT_WIDTH = 640
-"""Widest a screen's column grows on tablets and laptops; phones use their full width."""
-
-
 def side_color(index: int) -> str:
     return SIDE_COLORS[index % len(SIDE_COLORS)]
 

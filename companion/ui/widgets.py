@@ -8,7 +8,6 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.summary import GameCard
-from companion.ui.theme import CONTENT_WIDTH
 
 PAD = 16
 

@@ -42,7 +42,16 @@ Klaverjassen (``<team>`` is the team's name, e.g. "Ann & Cy")
     add a meld (+200 only when four jacks are worth 200), ``klaver-roem-<team>-undo`` take
     the last one back, ``klaver-pit-<team>`` and ``klaver-verzaakt-<team>`` toggles,
     ``klaver-playing-<team>`` who played this deal (preset from the deal),
-    ``klaver-error-<team>`` the team's message.
+    ``klaver-error-<team>`` the team's message, ``klaver-marks-<team>`` "NAT" / "PIT" as
+    soon as the entry makes it so.
+
+MEMBERS ONLY (``<symbol>`` and ``<field>`` as in the entry: ``crown``, ``<=3``, ``>=5``)
+    ``mo-player-<player>`` whose stone (the starter is picked first; after each stone the
+    next player in turn is picked), ``mo-stone-single`` / ``mo-stone-double`` which stone,
+    ``mo-risk`` the risk stone (only on a player's first stone), ``mo-cell-<symbol>-<field>``
+    a board field (tap to place, tap again to take back), ``mo-count-<symbol>`` the count
+    (tap, then the keypad), ``mo-count-mode`` switch to ``mo-shown-<symbol>`` and
+    ``mo-minus-<symbol>``, ``mo-error-bets`` and ``mo-error-counts`` messages.
 """
 
 from __future__ import annotations
@@ -52,19 +61,21 @@ from typing import Callable
 import flet as ft
 
 from companion.rules.base import Game
-from companion.ui.round_entry import beverbende, clubs, klaverjassen
+from companion.ui.round_entry import beverbende, clubs, klaverjassen, members_only
 
 _FORMS = {
     "beverbende": (beverbende.BeverbendeEntry, beverbende.view),
     "clubs": (clubs.ClubsEntry, clubs.view),
     "klaverjassen": (klaverjassen.KlaverjassenEntry, klaverjassen.view),
+    "members_only": (members_only.MembersOnlyEntry, members_only.view),
 }
 
 BeverbendeEntry = beverbende.BeverbendeEntry
 ClubsEntry = clubs.ClubsEntry
 KlaverjassenEntry = klaverjassen.KlaverjassenEntry
+MembersOnlyEntry = members_only.MembersOnlyEntry
 
-__all__ = ["entry_form", "entry_state", "BeverbendeEntry", "ClubsEntry", "KlaverjassenEntry"]
+__all__ = ["entry_form", "entry_state", "BeverbendeEntry", "ClubsEntry", "KlaverjassenEntry", "MembersOnlyEntry"]
 
 
 def entry_state(game: Game, index: int | None = None):
