@@ -1,0 +1,43 @@
+"""Drive a built referee screen without a browser: find controls by identifier, tap, read text."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import flet as ft
+
+
+def walk(control) -> Iterator[ft.Control]:
+    yield control
+    for name in ("content", "controls", "label"):
+        child = getattr(control, name, None)
+        if isinstance(child, list):
+            for c in child:
+                yield from walk(c)
+        elif isinstance(child, ft.Control):
+            yield from walk(child)
+
+
+def find(root: ft.Control, identifier: str) -> ft.Control:
+    """The control wrapped by ``ft.Semantics(identifier=...)``."""
+    found = [c.content for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == identifier]
+    assert len(found) == 1, f"{len(found)} controls tagged {identifier!r}"
+    return found[0]
+
+
+def tap(root: ft.Control, identifier: str) -> None:
+    control = find(root, identifier)
+    assert not control.disabled, f"{identifier} is disabled"
+    handler = getattr(control, "on_click", None) or getattr(control, "on_change", None) or control.on_delete
+    handler(None)
+
+
+def text(control: ft.Control) -> str:
+    """All text inside ``control``, joined by spaces."""
+    parts = []
+    for c in walk(control):
+        if isinstance(c, ft.Text) and c.value:
+            parts.append(c.value)
+        elif isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton)) and isinstance(c.content, str):
+            parts.append(c.content)
+    return " ".join(parts)
