@@ -158,7 +158,8 @@ def view(state: BeverbendeEntry, on_save, on_cancel=None) -> ft.Control:
     body: list[ft.Control] = [*rows]
     if state.against_the_clock:
         body.append(form.switch(_("Last round: time is up"), "bever-last", lambda: state.last, state.toggle_last))
-    return form.build(body, footer=[form.keypad()])
+    subtitle = _("{dealer} deals").format(dealer=state.before.next_round.dealer)
+    return form.build(body, footer=[form.keypad()], subtitle=subtitle)
 
 
 def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) -> ft.Control:

@@ -58,8 +58,9 @@ class EntryState:
     """Base of the four per-game form states.
 
     Subclasses keep the inputs, offer intent methods (tap, step, toggle) and implement
-    ``entry()``, ``missing`` and ``fields``; they may add ``_input_errors`` (text that
-    is not a number...) and ``_notes`` (game-specific preview lines).
+    ``entry()``, ``missing`` and ``fields``; they may add ``_notes`` (game-specific
+    preview lines). Forms with a keypad also offer ``cursor`` (the selected number input
+    or None), ``press(digit)``, ``backspace()`` and ``next()``.
     """
 
     def __init__(self, game: Game, index: int | None = None):
@@ -91,10 +92,6 @@ class EntryState:
         """Every field the form shows an inline message beside, in screen order."""
         raise NotImplementedError
 
-    def _input_errors(self) -> dict[str, str]:
-        """Inputs that cannot even form an entry (e.g. letters where a number goes)."""
-        return {}
-
     def _notes(self, result: Game) -> list[str]:
         """Game-specific preview lines for the round as ``result`` scored it."""
         return []
@@ -114,11 +111,8 @@ class EntryState:
     @property
     def errors(self) -> dict[str | None, str]:
         """Messages to show, by the field they belong beside (None: the form as a whole)."""
-        errors: dict[str | None, str] = dict(self._input_errors())
         err = self.error
-        if err is not None:
-            errors[self.field_of(err.field)] = err.message
-        return errors
+        return {} if err is None else {self.field_of(err.field): err.message}
 
     def error_at(self, field: str | None) -> str | None:
         """The message to show beside ``field`` (None: the form-wide message slot)."""
@@ -173,7 +167,7 @@ class EntryState:
     @property
     def status(self) -> str:
         """One line for beside the Save button: what is still needed, or that it is ready."""
-        if self._input_errors() or self.error is not None:
+        if self.error is not None:
             return _("Fix the marked entry to save.")
         if self.missing:
             return _("Still to enter: {what}").format(what=", ".join(self.describe(f) for f in self.missing))
@@ -186,7 +180,7 @@ class EntryState:
     # --- checking ---------------------------------------------------------------------
 
     def _check(self) -> Game | RuleError | None:
-        if self.missing or self._input_errors():
+        if self.missing:
             return None
         entry = self.entry()
         key = json.dumps(entry, sort_keys=True)
