@@ -176,7 +176,7 @@ def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) ->
             text=card_text(slot),
             selected=selected(slot),
             on_tap=lambda s=slot: state.select(player, s),
-            width=44,
+            expand=2,
         )
         for slot in range(CARDS)
     ]
@@ -191,9 +191,9 @@ def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) ->
         text=total_text,
         selected=selected(TOTAL),
         on_tap=lambda: state.select(player, TOTAL),
-        width=56,
         strong=True,
+        expand=3,
     )
-    name = ft.Text(player, expand=True, size=16, weight=ft.FontWeight.W_500, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    name = ft.Text(player, expand=3, size=16, weight=ft.FontWeight.W_500, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
     row = ft.Row([name, *slots, ft.Text("="), total], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Column([row, form.error_line(lambda: state.row_error(player), f"bever-error-{player}")], spacing=0)

@@ -267,7 +267,8 @@ class MembersOnlyEntry(EntryState):
 
 # --- view -------------------------------------------------------------------------------
 
-CELL_W, CELL_H, LABEL_W = 56, 44, 42
+CELL_H, LABEL_W = 44, 40
+"""Board cells share the width left of the field labels, so the board fits any phone."""
 
 
 def view(state: MembersOnlyEntry, on_save, on_cancel=None) -> ft.Control:
@@ -335,7 +336,7 @@ def _board(form: widgets.EntryForm, state: MembersOnlyEntry, colours: dict[str, 
     header = ft.Row(
         [ft.Container(width=LABEL_W)]
         + [
-            ft.Text(symbol_name(s), size=10, width=CELL_W, text_align=ft.TextAlign.CENTER, max_lines=1, weight=ft.FontWeight.W_600)
+            ft.Text(symbol_name(s), size=10, expand=True, text_align=ft.TextAlign.CENTER, max_lines=1, weight=ft.FontWeight.W_600)
             for s in SYMBOLS
         ],
         spacing=3,
@@ -363,7 +364,6 @@ def _cell(form: widgets.EntryForm, state: MembersOnlyEntry, symbol: str, field: 
     extra = ft.Text(size=10, color=ft.Colors.WHITE)
     box = ft.Container(
         content=ft.Column([who, extra], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER),
-        width=CELL_W,
         height=CELL_H,
         border_radius=ft.BorderRadius.all(6),
         on_click=form.intent(lambda: state.tap_field(symbol, field)),
@@ -389,7 +389,7 @@ def _cell(form: widgets.EntryForm, state: MembersOnlyEntry, symbol: str, field: 
 
     form.bind(sync)
     label = _("{symbol} {field}").format(symbol=symbol_name(symbol), field=field_name(field))
-    return widgets.tagged(box, f"mo-cell-{symbol}-{field}", label=label, button=True)
+    return widgets.tagged(box, f"mo-cell-{symbol}-{field}", label=label, button=True, expand=True)
 
 
 def _count_row(form: widgets.EntryForm, state: MembersOnlyEntry, row: str, title: str) -> ft.Control:
@@ -403,8 +403,8 @@ def _count_row(form: widgets.EntryForm, state: MembersOnlyEntry, row: str, title
             text=value(s),
             selected=lambda s=s: state.cursor == (row, s),
             on_tap=lambda s=s: state.select(row, s),
-            width=CELL_W,
             strong=True,
+            expand=True,
         )
         for s in SYMBOLS
     ]

@@ -71,10 +71,14 @@ class EntryForm:
         text: Callable[[], str],
         selected: Callable[[], bool],
         on_tap: Callable[[], None],
-        width: float,
+        width: float | None = None,
         strong: bool = False,
+        expand: bool | int = False,
     ) -> ft.Control:
-        """A tappable box showing a value; highlighted while selected."""
+        """A tappable box showing a value; highlighted while selected.
+
+        A fixed ``width``, or ``expand`` to take a share of its Row (narrow screens).
+        """
         shown = ft.Text(size=20 if strong else 18, weight=ft.FontWeight.BOLD if strong else None)
         box = ft.Container(
             content=shown,
@@ -93,7 +97,7 @@ class EntryForm:
             box.border = ft.Border.all(2, ft.Colors.PRIMARY if on else ft.Colors.OUTLINE_VARIANT)
 
         self.bind(sync)
-        return tagged(box, identifier, label=label, button=True)
+        return tagged(box, identifier, label=label, button=True, expand=expand)
 
     def key(
         self,
