@@ -16,12 +16,14 @@ Each game's plain-Python state (tested without a browser) sits beside its view:
 Identifiers for browser tests (``[flt-semantics-identifier='...']``):
 
 Every form
-    ``entry-save`` Save button (disabled until valid), ``entry-cancel`` Cancel,
+    ``entry-save`` Save button (disabled until valid; the inner node then carries
+    ``aria-disabled="true"``; click the tagged node itself), ``entry-cancel`` Cancel,
     ``entry-status`` status line (what is still missing, or a message that concerns the
     whole entry), ``entry-preview`` the round's scores and notes once valid.
     Forms that take numbers have a keypad for the selected input: ``entry-key-<0..9>``,
     ``entry-key-back`` (clear a digit), ``entry-key-next`` (next input). A number is done
-    by itself once no further digit fits (e.g. "8", "2" for 82 card points).
+    by itself once no further digit fits (e.g. "8", "2" for 82 card points). Beverbende
+    always shows the keypad; the other forms show it only while a number is selected.
 
 Beverbende
     ``bever-card-<player>-<0..3>`` a card slot, ``bever-total-<player>`` the player's total
