@@ -41,6 +41,7 @@ hand deals the next one (the base rotation), so the start moves one seat clockwi
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Mapping, NamedTuple
 
 from companion.rules.base import RuleError, Ruleset, Setup, Verdict
@@ -66,6 +67,7 @@ CARDS_LEFT_WHEN_BETTING_STOPS = 3
 SYMBOL_NAMES = {"umbrella": "umbrella", "crown": "crown", "teacup": "teacup", "big_ben": "Big Ben", "hat": "hat"}
 FIELD_NAMES = {f: f"{f[2:]} or {'fewer' if f[0] == '<' else 'more'}" for f in FIELDS}
 _COLUMN = {symbol: column for column, symbol in enumerate(SYMBOLS)}
+_in_symbol_order = itemgetter(*SYMBOLS)  # {symbol: value} -> values in SYMBOLS order
 _ENTRY_KEYS = frozenset({"bets", "counts", "shown", "minus"})
 _BET_KEYS = frozenset({"player", "symbol", "field", "stone", "risk"})
 
@@ -98,8 +100,14 @@ def bet_wins(field: str, count: int) -> bool:
     return count <= bound if field.startswith("<=") else count >= bound
 
 
+# Lookup tables for apply() and verdict(), which run on every hand of every replay.
 # Points per field and count (0..11) for a single stone, 0 where the bet is wrong.
 _POINTS = {f: tuple(PAYOUTS[f] if bet_wins(f, c) else 0 for c in range(SYMBOL_CARDS + 1)) for f in FIELDS}
+# What a marker at 0..10 adds to its player's score: only 5 or more counts.
+_TRACK_SCORE = tuple(value if value >= COUNTS_FROM else 0 for value in range(TRACK_TOP + 1))
+_TURNS = {seats: betting_turns(seats) for seats in HAND_SIZE}
+_FACE_UP = {seats: face_up_at_scoring(seats) for seats in HAND_SIZE}
+_LEAST_TOTAL = {seats: least_total_count(seats) for seats in HAND_SIZE}
 
 
 def payout(field: str, count: int, stone: str = "single", risk: bool = False) -> int:
@@ -145,14 +153,22 @@ def evaluate_bets(bets: list[dict[str, Any]], counts: dict[str, int]) -> list[di
 
 
 class MembersOnlyState(NamedTuple):
-    """Per seat (setup order): the five track positions and the (single, double) stones owned."""
+    """Per seat (setup order): the five track positions and the (single, double) stones owned.
+
+    ``reached``: the symbols with some marker at 5 or more (markers never move down).
+    ``last_bets`` and ``last_counts``: the last hand, settled again for the read-out.
+    """
 
     tracks: tuple[tuple[int, ...], ...]
     stones: tuple[tuple[int, int], ...]
     hands: int = 0
+    reached: frozenset[str] = frozenset()
     last_counts: tuple[int, ...] | None = None
-    last_results: tuple[BetResult, ...] = ()
+    last_bets: tuple[Bet, ...] = ()
     refilled: tuple[str, ...] = ()
+
+
+_GAME_GOES_ON = Verdict(False)
 
 
 class MembersOnly(Ruleset):
@@ -171,43 +187,48 @@ class MembersOnly(Ruleset):
 
     def apply(self, setup: Setup, state: MembersOnlyState, entry: Mapping[str, Any], number: int):
         players = setup.players
-        _reject_unknown(entry, _ENTRY_KEYS, "", "a hand")
+        if not entry.keys() <= _ENTRY_KEYS:
+            _reject_unknown(entry, _ENTRY_KEYS, "", "a hand")
         counts = _read_counts(entry, len(players))
         bets = _read_bets(entry.get("bets", []))
         _check_bets(bets, players, state)
 
-        seat_of = {player: seat for seat, player in enumerate(players)}
-        tracks = [list(row) for row in state.tracks]
-        stones = [list(row) for row in state.stones]
-        results = tuple(_settle(bet, counts) for bet in bets)
-        for result in results:
-            seat = seat_of[result.bet.player]
-            if result.won:
-                row, column = tracks[seat], _COLUMN[result.bet.symbol]
-                row[column] = min(row[column] + result.points, TRACK_TOP)
+        tracks = list(map(list, state.tracks))
+        stones = list(map(list, state.stones))
+        gained = [0] * len(players)  # the hand's score: the change in each player's standing
+        reached = state.reached
+        for player, symbol, field, stone, risk in bets:
+            seat = players.index(player)
+            points = _bet_points(field, stone, risk, counts[symbol])
+            if points:
+                row, column = tracks[seat], _COLUMN[symbol]
+                before = row[column]
+                row[column] = after = min(before + points, TRACK_TOP)
+                gained[seat] += _TRACK_SCORE[after] - _TRACK_SCORE[before]
+                if after >= COUNTS_FROM and symbol not in reached:
+                    reached = reached | {symbol}
             else:
-                stones[seat][_STONE_INDEX[result.bet.stone]] -= 1
-        refilled = tuple(players[seat] for seat, owned in enumerate(stones) if sum(owned) <= REFILL_AT)
-        for player in refilled:
-            stones[seat_of[player]] = [SINGLE_STONES, DOUBLE_STONES]
+                stones[seat][_STONE_INDEX[stone]] -= 1
+        refilled = []
+        for seat, owned in enumerate(stones):
+            if sum(owned) <= REFILL_AT:
+                stones[seat] = [SINGLE_STONES, DOUBLE_STONES]
+                refilled.append(players[seat])
 
         new_state = MembersOnlyState(
             tracks=tuple(map(tuple, tracks)),
             stones=tuple(map(tuple, stones)),
             hands=state.hands + 1,
-            last_counts=tuple(counts[symbol] for symbol in SYMBOLS),
-            last_results=results,
-            refilled=refilled,
+            reached=reached,
+            last_counts=_in_symbol_order(counts),
+            last_bets=tuple(bets),
+            refilled=tuple(refilled),
         )
-        scores = {
-            player: _standing(new_state.tracks[seat]) - _standing(state.tracks[seat])
-            for seat, player in enumerate(players)
-        }
-        return new_state, scores
+        return new_state, dict(zip(players, gained))
 
     def verdict(self, setup: Setup, state: MembersOnlyState, totals: Mapping[str, int], rounds_played: int) -> Verdict:
-        if len(_symbols_reached(state.tracks)) < len(SYMBOLS):
-            return Verdict(False)
+        if len(state.reached) < len(SYMBOLS):
+            return _GAME_GOES_ON
         best = max(totals.values())
         return Verdict(True, tuple(player for player in setup.players if totals[player] == best))
 
@@ -225,34 +246,30 @@ class MembersOnly(Ruleset):
         players = setup.players
         last_hand = None
         if state.last_counts is not None:
+            counts = dict(zip(SYMBOLS, state.last_counts))
             last_hand = {
-                "counts": dict(zip(SYMBOLS, state.last_counts)),
-                "bets": [result.as_dict() for result in state.last_results],
+                "counts": counts,
+                "bets": [_settle(bet, counts).as_dict() for bet in state.last_bets],
                 "refilled": list(state.refilled),
             }
         return {
             "tracks": {p: dict(zip(SYMBOLS, state.tracks[seat])) for seat, p in enumerate(players)},
             "stones": {p: {"single": s, "double": d} for p, (s, d) in zip(players, state.stones)},
-            "symbols_reached": _symbols_reached(state.tracks),
+            "symbols_reached": [symbol for symbol in SYMBOLS if symbol in state.reached],
             "starter": players[(state.hands + 1) % len(players)],
             "turns_per_hand": betting_turns(len(players)),
             "last_hand": last_hand,
         }
 
 
-def _symbols_reached(tracks: tuple[tuple[int, ...], ...]) -> list[str]:
-    """Symbols in which some player's marker stands at 5 or more."""
-    return [s for column, s in enumerate(SYMBOLS) if max(row[column] for row in tracks) >= COUNTS_FROM]
-
-
-def _standing(track_row: tuple[int, ...]) -> int:
-    """What a player's tracks would score if the game ended now."""
-    return sum(value for value in track_row if value >= COUNTS_FROM)
+def _bet_points(field: str, stone: str, risk: bool, count: int) -> int:
+    """A read bet's payout for its symbol's count, 0 when it is wrong."""
+    return _POINTS[field][count] * MULTIPLIERS[(stone, risk)]
 
 
 def _settle(bet: Bet, counts: Mapping[str, int]) -> BetResult:
     count = counts[bet.symbol]
-    points = _POINTS[bet.field][count] * MULTIPLIERS[(bet.stone, bet.risk)]
+    points = _bet_points(bet.field, bet.stone, bet.risk, count)
     return BetResult(bet, count, points > 0, points)
 
 
@@ -301,7 +318,7 @@ def _read_bets(raw: Any) -> list[Bet]:
             raise RuleError(
                 f"Whether {player}'s bet is on the risk stone must be true or false.", f"bets.{index}.risk"
             )
-        bets.append(Bet(player, symbol, field, stone, risk))
+        bets.append(Bet._make((player, symbol, field, stone, risk)))  # quicker than Bet(...)
     return bets
 
 
@@ -311,25 +328,27 @@ def _check_bets(bets: list[Bet], players: tuple[str, ...], state: MembersOnlySta
     owned = {player: list(stones) for player, stones in zip(players, state.stones)}
     placed = dict.fromkeys(players, 0)
     on_risk: set[str] = set()
-    turns = betting_turns(len(players))
+    turns = _TURNS[len(players)]
     for index, (player, symbol, field, stone, risk) in enumerate(bets):
         if player not in placed:
             raise RuleError(f"{player} is not at this table.", f"bets.{index}.player")
-        other = taken.get((symbol, field))
+        spot = symbol, field
+        other = taken.get(spot)
         if other is not None:
             who = f"{player} cannot put two stones" if other == player else f"{other} and {player} cannot both bet"
             raise RuleError(
                 f"{who} on {FIELD_NAMES[field]} under the {SYMBOL_NAMES[symbol]}; a field holds one stone.",
                 f"bets.{index}.field",
             )
-        taken[(symbol, field)] = player
-        placed[player] += 1
-        if placed[player] > turns:
+        taken[spot] = player
+        stones_placed = placed[player] + 1
+        if stones_placed > turns:
             raise RuleError(
                 f"With {len(players)} players everyone gets {turns} turns to bet in a hand, "
-                f"so {player} cannot place {placed[player]} stones.",
+                f"so {player} cannot place {stones_placed} stones.",
                 f"bets.{index}.player",
             )
+        placed[player] = stones_placed
         left = owned[player]
         kind = _STONE_INDEX[stone]
         if not left[kind]:
@@ -354,9 +373,8 @@ def _read_count_map(raw: Any, name: str, most: int, required: bool) -> dict[str,
     """Read {symbol: number of cards}; a symbol left out is an error when ``required``, else 0."""
     if not isinstance(raw, dict):
         raise RuleError(f"The {name} must map each symbol to a number of cards.", name)
-    strangers = raw.keys() - _COLUMN.keys()
-    if strangers:
-        key = min(strangers, key=str)
+    if not raw.keys() <= _COLUMN.keys():
+        key = min(raw.keys() - _COLUMN.keys(), key=str)
         raise RuleError(f"{key!r} is not a symbol; the symbols are {', '.join(SYMBOLS)}.", f"{name}.{key}")
     read = {}
     for symbol in SYMBOLS:
@@ -382,15 +400,15 @@ def _bad_count(name: str, symbol: str, value: Any, most: int) -> str:
 
 def _read_counts(entry: Mapping[str, Any], player_count: int) -> dict[str, int]:
     """The five counts, from ``counts`` or from ``shown``/``minus``, bounded by the face-up cards."""
-    face_up = face_up_at_scoring(player_count)
+    face_up = _FACE_UP[player_count]
     if "counts" in entry:
         if "shown" in entry or "minus" in entry:
             raise RuleError("Give either the counts or the shown and minus cards, not both.", "counts")
         counts = _read_count_map(entry["counts"], "counts", SYMBOL_CARDS, required=True)
-        if sum(counts.values()) > face_up:
+        total = sum(counts.values())
+        if total > face_up:
             raise RuleError(
-                f"With {player_count} players {face_up} cards end face up, "
-                f"so the counts cannot add up to {sum(counts.values())}.",
+                f"With {player_count} players {face_up} cards end face up, so the counts cannot add up to {total}.",
                 "counts",
             )
     elif "shown" in entry:
@@ -403,10 +421,10 @@ def _read_counts(entry: Mapping[str, Any], player_count: int) -> dict[str, int]:
                 "shown",
             )
         counts = {symbol: symbol_count(shown[symbol], minus[symbol]) for symbol in SYMBOLS}
+        total = sum(counts.values())
     else:
         raise RuleError("How many cards of each symbol are face up? The hand needs its counts.", "counts")
-    least = least_total_count(player_count)
-    total = sum(counts.values())
+    least = _LEAST_TOTAL[player_count]
     if total < least:
         raise RuleError(
             f"With {player_count} players {face_up} cards end face up and the minus cards cancel at most "
