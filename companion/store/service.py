@@ -438,12 +438,7 @@ class Store:
         )
         if result.rowcount != 1:
             raise StaleError()
-        conn.execute(
-            sa.update(GAME_PLAYERS)
-            .where(GAME_PLAYERS.c.game_id == row.id, GAME_PLAYERS.c.seat == sa.bindparam("b_seat"))
-            .values(score=sa.bindparam("b_score"), won=sa.bindparam("b_won")),
-            [{"b_seat": s["seat"], "b_score": s["score"], "b_won": s["won"]} for s in _seats(row.id, game, None)],
-        )
+        self._update_seats(conn, row.id, game)
         return {**row._mapping, **values}
 
     def _changed(self, values: dict[str, Any], game: Game, times: Times) -> GameRecord:
@@ -495,20 +490,28 @@ class Store:
         return known
 
     def _rebuild_missing_summaries(self) -> None:
-        """Fill the cached summaries of games saved before the cache existed (schema 0001)."""
-        with self._read() as conn:
-            missing = conn.execute(sa.select(GAMES.c.id).where(GAMES.c.rounds_played.is_(None))).scalars().all()
-        for game_id in missing:
-            with self._write() as conn:
-                row = self._game_row(conn, game_id)
-                game, _ = self._loaded(conn, row)
-                conn.execute(sa.update(GAMES).where(GAMES.c.id == game_id).values(**_summary(game)))
-                conn.execute(
-                    sa.update(GAME_PLAYERS)
-                    .where(GAME_PLAYERS.c.game_id == game_id, GAME_PLAYERS.c.seat == sa.bindparam("b_seat"))
-                    .values(score=sa.bindparam("b_score"), won=sa.bindparam("b_won")),
-                    [{"b_seat": s["seat"], "b_score": s["score"], "b_won": s["won"]} for s in _seats(game_id, game, None)],
-                )
+        """Fill the cached summaries of games saved before the cache existed (schema 0001).
+
+        One transaction for all of them. A game the rules no longer accept keeps an empty
+        summary (opening it says why) rather than keeping every other game from opening.
+        """
+        with self._write() as conn:
+            missing = conn.execute(sa.select(GAMES).where(GAMES.c.rounds_played.is_(None))).all()
+            for row in missing:
+                try:
+                    game, _ = self._loaded(conn, row)
+                except StoreError:
+                    continue
+                conn.execute(sa.update(GAMES).where(GAMES.c.id == row.id).values(**_summary(game)))
+                self._update_seats(conn, row.id, game)
+
+    def _update_seats(self, conn: sa.Connection, game_id: int, game: Game) -> None:
+        conn.execute(
+            sa.update(GAME_PLAYERS)
+            .where(GAME_PLAYERS.c.game_id == game_id, GAME_PLAYERS.c.seat == sa.bindparam("b_seat"))
+            .values(score=sa.bindparam("b_score"), won=sa.bindparam("b_won")),
+            [{"b_seat": s["seat"], "b_score": s["score"], "b_won": s["won"]} for s in _seats(game_id, game, None)],
+        )
 
 
 _NEWEST_FIRST = (GAMES.c.created_at.desc(), GAMES.c.id.desc())
