@@ -7,6 +7,7 @@ import os
 import sys
 
 from companion import __version__, rules
+from companion.cli_store import add_store_commands
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
@@ -23,7 +24,12 @@ def _run(args: argparse.Namespace) -> int:
 
 def _rulesets(args: argparse.Namespace) -> int:
     for ruleset in rules.all():
-        print(f"{ruleset.name} ({ruleset.id}): {ruleset.min_players} to {ruleset.max_players} players")
+        count = (
+            f"{ruleset.min_players}"
+            if ruleset.min_players == ruleset.max_players
+            else f"{ruleset.min_players} to {ruleset.max_players}"
+        )
+        print(f"{ruleset.name} ({ruleset.id}): {count} players")
         for option in ruleset.options:
             allowed = ""
             if option.allowed is not None:
@@ -48,15 +54,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     rs = sub.add_parser("rulesets", help="list the games and their options")
     rs.set_defaults(handler=_rulesets)
+
+    add_store_commands(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
+        argv = ["run", *argv]  # `companion [--port N ...]` is `companion run [--port N ...]`
     args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["run", *argv])
     try:
         return args.handler(args)
     except rules.RuleError as err:

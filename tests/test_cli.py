@@ -1,0 +1,49 @@
+"""The command line: `companion` is `companion run`; the rulesets listing; store commands wired in."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from companion import cli, rules
+
+
+def test_rulesets_lists_every_game_with_its_options(capsys):
+    assert cli.main(["rulesets"]) == 0
+    out = capsys.readouterr().out
+    for ruleset in rules.all():
+        assert f"{ruleset.name} ({ruleset.id})" in out
+        for option in ruleset.options:
+            assert f"  {option.name} = {option.default!r}" in out
+    assert "Klaverjassen (klaverjassen): 4 players" in out
+    assert "CLUBS (clubs): 2 to 6 players" in out
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        ([], {"command": "run", "host": "127.0.0.1", "port": cli.DEFAULT_PORT}),
+        (["--port", "9001"], {"command": "run", "port": 9001}),
+        (["run", "--host", "0.0.0.0", "--port", "8123"], {"command": "run", "host": "0.0.0.0", "port": 8123}),
+    ],
+)
+def test_bare_companion_means_run(monkeypatch, argv, expected):
+    seen = {}
+    monkeypatch.setattr(cli, "_run", lambda args: seen.update(vars(args)) or 0)
+    assert cli.main(argv) == 0
+    for key, value in expected.items():
+        assert seen[key] == value
+
+
+def test_store_commands_are_part_of_the_command_line():
+    parser = cli.build_parser()
+    for argv in (["history"], ["stats", "Ann"], ["export", "x.json"], ["import", "x.json"]):
+        assert parser.parse_args(argv).command == argv[0]
+
+
+def test_python_dash_m_companion_runs_the_same_command_line():
+    done = subprocess.run([sys.executable, "-m", "companion", "rulesets"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "MEMBERS ONLY (members_only): 3 to 5 players" in done.stdout
