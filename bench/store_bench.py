@@ -176,7 +176,7 @@ def main() -> None:
             report = store.import_json(backup)
             print(f"filled {url} with {report.games_added} games in {time.perf_counter() - began:.1f} s (backup import)")
             rng = random.Random(7)
-            finished = [s.id for s in store.history(page_size=1000)]
+            finished = [s.id for page in range(args.games // 1000 + 1) for s in store.history(page=page, page_size=1000)]
             names = [p.name for p in store.players()]
 
             playing = [store.create_game("beverbende", rng.sample(NAMES, 4), options={"ending": "rounds", "rounds": 200})
@@ -191,7 +191,7 @@ def main() -> None:
             print(f"\n{'operation':<36} {'median ms':>10} {'p95 ms':>8} {'target ms':>10}")
             figures = [
                 ("save one round", save_round, 10),
-                ("open one game (not cached)", lambda: store.open_game(rng.randint(1, args.games)), 20),
+                ("open one game (not cached)", lambda: store.open_game(rng.choice(finished)), 20),
                 ("list the newest 50", lambda: store.history(page_size=50), 20),
                 ("list one player's newest 50", lambda: store.history(player=rng.choice(names), page_size=50), 20),
                 ("one player's statistics", lambda: store.player_stats(rng.choice(names)), 200),
@@ -200,7 +200,6 @@ def main() -> None:
             for label, action, target in figures:
                 median, p95 = timed(action, args.repeat)
                 print(f"{label:<36} {median:>10.2f} {p95:>8.2f} {'< ' + str(target):>10}")
-            assert finished, "the fill left no games"
 
 
 if __name__ == "__main__":

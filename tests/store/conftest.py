@@ -36,7 +36,9 @@ def _postgres_url(schema_kind: str, statements) -> str:
     if _server_problem:
         _unavailable(_server_problem[0])
     schema = f"store_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{schema_kind}"
-    engine = _admin.setdefault(base, sa.create_engine(base))
+    if base not in _admin:
+        _admin[base] = sa.create_engine(base)
+    engine = _admin[base]
     try:
         with engine.begin() as conn:
             for statement in statements(schema):

@@ -70,6 +70,22 @@ def test_a_database_of_the_first_schema_is_upgraded_with_its_data_intact(databas
         engine.dispose()
 
 
+def test_a_saved_game_the_rules_now_refuse_does_not_block_the_others(database_url):
+    _first_schema_with_data(database_url)
+    engine = make_engine(make_url(database_url))
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text("UPDATE rounds SET entry = :entry WHERE game_id = 2").bindparams(sa.bindparam("entry", type_=sa.JSON)),
+            {"entry": {"totals": {"Ann": 99, "Bob": 20}}},
+        )
+    engine.dispose()
+    with Store(database_url) as store:
+        assert store.open_game(1).game.winners == ["Ann"]
+        with pytest.raises(StoreError, match="Saved game number 2 no longer passes the rules: .*Ann"):
+            store.open_game(2)
+        assert [s.rounds_played for s in store.history()] == [0, 4]
+
+
 def test_the_tables_match_the_migrations(store_url):
     """The models and the newest migration describe the same schema (nothing to autogenerate)."""
     Store(store_url).close()
