@@ -83,6 +83,8 @@ class App:
             self.page.navigate(route)
 
     def show(self, route: str) -> None:
+        while self.page.pop_dialog() is not None:  # messages belong to the page they were shown on
+            pass
         routes = stack(route)
         views = []
         for r in routes:
@@ -157,7 +159,11 @@ class App:
             self.page.update()
 
     def notify(self, message: str, action: str | None = None, on_action: Callable[[], None] | None = None) -> None:
-        """A short message at the bottom, optionally with one action (e.g. Redo)."""
+        """A short message at the bottom, optionally with one action (e.g. Redo).
+
+        Showing it counts as the handler's update, so the page is updated here too:
+        whatever the handler changed before calling this reaches the screen.
+        """
         self.page.show_dialog(
             ft.SnackBar(
                 ft.Text(message),
@@ -167,6 +173,7 @@ class App:
                 behavior=ft.SnackBarBehavior.FLOATING,
             )
         )
+        self.page.update()
 
 
 def main(page: ft.Page) -> None:

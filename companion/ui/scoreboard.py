@@ -547,9 +547,10 @@ class ScoreboardScreen:
     # --- intents ---
 
     def _undo(self) -> None:
-        if self.state.undo():
-            self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
+        undone = self.state.undo()
         self.render()
+        if undone:
+            self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
 
     def _redo(self) -> None:
         self.state.redo()
