@@ -15,6 +15,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from platformdirs import user_data_dir
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.pool import StaticPool
@@ -22,7 +23,6 @@ from sqlalchemy.pool import StaticPool
 from companion.store.errors import StoreError
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-TABLES = {"players", "games", "game_players", "rounds"}
 WRITE = "companion_write"  # execution option: begin with BEGIN IMMEDIATE on SQLite
 
 
@@ -105,7 +105,7 @@ def upgrade(engine: Engine, url: URL, revision: str = "head") -> None:
         else:
             try:
                 script.get_revision(current)
-            except Exception:
+            except CommandError:
                 raise StoreError(
                     f"{describe(url)} was written by a newer version of Companion "
                     f"(schema {current}); update Companion to open it."
