@@ -299,8 +299,9 @@ class ScoreboardState:
                 _("Shared win!"),
                 _("{names} share the win with {points} points.").format(names=join_names(winners), points=total),
             )
+        title = _("{team} win!") if game.teams else _("{name} wins!")
         return Banner(
-            _("{name} wins!").format(name=winners[0]),
+            title.format(team=winners[0], name=winners[0]),
             _("{points} points after {rounds} rounds.").format(points=total, rounds=len(game.rounds)),
         )
 

@@ -22,6 +22,7 @@ CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 360, "height": 740}
 ROOT = Path(__file__).resolve().parents[2]
 STEP_TIMEOUT_MS = 15_000
+OUTPUT = Path(os.environ.get("COMPANION_TEST_OUTPUT", ROOT / "test-output"))
 
 
 def _need_chromium() -> None:
@@ -52,17 +53,18 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -
     raise RuntimeError(f"the app did not listen on port {port} within {timeout} s")
 
 
-def start_app(command: list[str], port: int, database: Path | None) -> subprocess.Popen:
-    """Start a Flet app in web mode on ``port`` (offline renderer, no window)."""
+def start_app(command: list[str], port: int, database: Path | None, log: Path) -> subprocess.Popen:
+    """Start a Flet app in web mode on ``port`` (offline renderer, no window), output to ``log``."""
     env = dict(os.environ, FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1", FLET_SERVER_PORT=str(port))
     if database is not None:
         env["COMPANION_DATABASE_URL"] = f"sqlite:///{database}"
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with open(log, "wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         wait_for_port(port, process)
-    except RuntimeError:
+    except RuntimeError as err:
         process.kill()
-        raise RuntimeError(process.stderr.read().decode(errors="replace")[-2000:]) from None
+        raise RuntimeError(f"{err}\n{log.read_text(errors='replace')[-2000:]}") from None
     return process
 
 
@@ -77,7 +79,7 @@ def stop(process: subprocess.Popen) -> None:
 
 @pytest.fixture(scope="session")
 def output_dir() -> Path:
-    folder = Path(os.environ.get("COMPANION_TEST_OUTPUT", ROOT / "test-output")) / "screenshots"
+    folder = OUTPUT / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
@@ -87,7 +89,9 @@ def app_url(tmp_path_factory):
     _need_chromium()
     port = free_port()
     database = tmp_path_factory.mktemp("app") / "companion.sqlite3"
-    process = start_app([sys.executable, "-m", "companion", "run", "--port", str(port)], port, database)
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    log = OUTPUT / f"app-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"  # what the app printed, per worker
+    process = start_app([sys.executable, "-m", "companion", "run", "--port", str(port)], port, database, log)
     yield f"http://127.0.0.1:{port}"
     stop(process)
 

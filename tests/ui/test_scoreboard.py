@@ -183,3 +183,11 @@ def test_a_missing_game_is_reported(store):
 @pytest.mark.parametrize("raw, step", [(0.3, 1), (1, 1), (3, 5), (12, 20), (40, 50), (130, 200)])
 def test_chart_grid_steps_are_round_numbers(raw, step):
     assert nice_step(raw) == step
+
+
+def test_a_winning_team_is_named_as_a_team(store):
+    record = store.create_game("klaverjassen", KLAVER)
+    play(store, record.id, [deal(162)] * 3 + [deal(0)] + [deal(162)])
+    s = board(store, record.id)
+    assert s.game.over
+    assert s.banner.title == "Ann & Cy win!"
