@@ -14,19 +14,43 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
+from companion.i18n import _ as translate
+
 
 class RuleError(ValueError):
     """A setup or round entry that the physical game cannot produce.
 
     ``field`` names the part of the entry at fault (e.g. ``"club_points.Bob"``) so a
-    screen can show the message next to it; the message itself is a sentence a player
-    understands.
+    screen can show the message next to it. The message is an English template whose
+    ``{placeholders}`` are filled from ``params``; ``message`` gives it in the player's
+    language (``companion.i18n``), so the rules themselves stay free of any language.
+    ``round`` is set when the error comes from replaying a past round.
     """
 
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, field: str | None = None, **params: Any):
+        self.template = message
+        self.params = params
         self.field = field
+        self.round: int | None = None
+        super().__init__(message.format(**params) if params else message)
+
+    @property
+    def message(self) -> str:
+        """The sentence to show the player, in the current language."""
+        text = translate(self.template)
+        if self.params:
+            text = text.format(**self.params)
+        if self.round is not None:
+            text = translate("Round {number}: {reason}").format(number=self.round, reason=text)
+        return text
+
+    def __str__(self) -> str:
+        return self.message
+
+    def in_round(self, number: int) -> RuleError:
+        """This error, marked as coming from round ``number`` of a replay."""
+        self.round = number
+        return self
 
 
 @dataclass(frozen=True)
@@ -48,20 +72,20 @@ class Option:
     def check(self, value: Any) -> Any:
         if self.type is bool:
             if not isinstance(value, bool):
-                raise RuleError(f"Option {self.name} must be true or false, not {value!r}.", self.name)
+                raise RuleError("Option {option} must be true or false, not {value!r}.", self.name, option=self.name, value=value)
             return value
         if self.type is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"Option {self.name} must be a whole number, not {value!r}.", self.name)
+                raise RuleError("Option {option} must be a whole number, not {value!r}.", self.name, option=self.name, value=value)
             if self.minimum is not None and value < self.minimum:
-                raise RuleError(f"Option {self.name} must be at least {self.minimum}, not {value}.", self.name)
+                raise RuleError("Option {option} must be at least {minimum}, not {value}.", self.name, option=self.name, minimum=self.minimum, value=value)
             if self.maximum is not None and value > self.maximum:
-                raise RuleError(f"Option {self.name} must be at most {self.maximum}, not {value}.", self.name)
+                raise RuleError("Option {option} must be at most {maximum}, not {value}.", self.name, option=self.name, maximum=self.maximum, value=value)
         elif not isinstance(value, self.type):
-            raise RuleError(f"Option {self.name} must be text, not {value!r}.", self.name)
+            raise RuleError("Option {option} must be text, not {value!r}.", self.name, option=self.name, value=value)
         if self.allowed is not None and value not in self.allowed:
             choices = ", ".join(str(a) for a in self.allowed)
-            raise RuleError(f"Option {self.name} must be one of {choices}; {value!r} is not allowed.", self.name)
+            raise RuleError("Option {option} must be one of {choices}; {value!r} is not allowed.", self.name, option=self.name, choices=choices, value=value)
         return value
 
 
@@ -159,7 +183,7 @@ class Ruleset:
 
     def check_setup(self, setup: Setup) -> Setup:
         if setup.teams is not None:
-            raise RuleError(f"{self.name} is not played in teams.", "teams")
+            raise RuleError("{game} is not played in teams.", "teams", game=self.name)
         return setup
 
     def initial_state(self, setup: Setup) -> Any:
@@ -194,15 +218,18 @@ class Ruleset:
         seen = set()
         for n in names:
             if n in seen:
-                raise RuleError(f"{n} is seated twice; every player needs a different name.", "players")
+                raise RuleError("{player} is seated twice; every player needs a different name.", "players", player=n)
             seen.add(n)
         if not self.min_players <= len(names) <= self.max_players:
-            wanted = (
-                f"exactly {self.min_players}"
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
+            if self.min_players == self.max_players:
+                raise RuleError(
+                    "{game} is for exactly {count} players, not {given}.",
+                    "players", game=self.name, count=self.min_players, given=len(names),
+                )
+            raise RuleError(
+                "{game} is for {low} to {high} players, not {given}.",
+                "players", game=self.name, low=self.min_players, high=self.max_players, given=len(names),
             )
-            raise RuleError(f"{self.name} is for {wanted} players, not {len(names)}.", "players")
         return tuple(names)
 
     def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -211,7 +238,7 @@ class Ruleset:
         known = {o.name: o for o in self.options}
         for name in options:
             if name not in known:
-                raise RuleError(f"{self.name} has no option called {name!r}.", name)
+                raise RuleError("{game} has no option called {option!r}.", name, game=self.name, option=name)
         return {o.name: o.check(options[o.name]) if o.name in options else o.default for o in self.options}
 
     def _check_teams(self, players: tuple[str, ...], teams: Mapping[str, Sequence[str]]) -> tuple:
@@ -223,17 +250,17 @@ class Ruleset:
             if not isinstance(name, str) or not name.strip():
                 raise RuleError("Every team needs a name.", "teams")
             if isinstance(members, str) or not isinstance(members, Sequence) or not members:
-                raise RuleError(f"Team {name} needs a list of players.", "teams")
+                raise RuleError("Team {team} needs a list of players.", "teams", team=name)
             for m in members:
                 if m not in players:
-                    raise RuleError(f"{m} is in team {name} but not at the table.", "teams")
+                    raise RuleError("{player} is in team {team} but not at the table.", "teams", player=m, team=name)
                 if m in placed:
-                    raise RuleError(f"{m} cannot play in both {placed[m]} and {name}.", "teams")
+                    raise RuleError("{player} cannot play in both {team} and {other}.", "teams", player=m, team=placed[m], other=name)
                 placed[m] = name
             result.append((name.strip(), tuple(members)))
         missing = [p for p in players if p not in placed]
         if missing:
-            raise RuleError(f"{', '.join(missing)} is in no team.", "teams")
+            raise RuleError("{players} is in no team.", "teams", players=", ".join(missing))
         if len({n for n, _ in result}) != len(result):
             raise RuleError("Two teams have the same name.", "teams")
         if set(n for n, _ in result) & set(players):
@@ -258,7 +285,7 @@ def _freeze_entry(value: Any) -> Any:
         copied = {}
         for key, item in value.items():
             if type(key) is not str:
-                raise RuleError(f"Names in a round entry must be text, not {key!r}.")
+                raise RuleError("Names in a round entry must be text, not {key!r}.", key=key)
             copied[key] = item if type(item) in _SCALARS else _freeze_entry(item)
         return copied
     if kind is list or kind is tuple:
@@ -293,7 +320,7 @@ class Game:
 
     def replace_round(self, index: int, entry: Mapping[str, Any]) -> Game:
         if not isinstance(index, int) or not 0 <= index < len(self._rounds):
-            raise RuleError(f"There is no round {index + 1 if isinstance(index, int) else index} to change.")
+            raise RuleError("There is no round {number} to change.", number=index + 1 if isinstance(index, int) else index)
         rounds = list(self._rounds)
         rounds[index] = entry
         return self.replay(self.ruleset, self.setup, rounds)
@@ -319,15 +346,15 @@ class Game:
         for entry in entries:
             number = len(rounds) + 1
             if rounds and ruleset.verdict(setup, state, totals, len(rounds)).over:
-                raise RuleError(f"The game was already over after round {len(rounds)}; round {number} cannot follow.")
+                raise RuleError("The game was already over after round {last}; round {number} cannot follow.", last=len(rounds), number=number)
             if not isinstance(entry, abc.Mapping):
-                raise RuleError(f"Round {number} must be given as name: value pairs.")
+                raise RuleError("Round {number} must be given as name: value pairs.", number=number)
             entry = _freeze_entry(entry)
             try:
                 state, round_scores = ruleset.apply(setup, state, entry, number)
             except RuleError as err:
                 if len(entries) > 1 or rounds != list(game._rounds):
-                    raise RuleError(f"Round {number}: {err.message}", err.field) from None
+                    raise err.in_round(number) from None
                 raise
             rounds.append(entry)
             scores.append(MappingProxyType(dict(round_scores)))
