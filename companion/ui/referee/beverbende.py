@@ -185,103 +185,99 @@ class BeverbendeReferee:
 
 def view(state: BeverbendeReferee) -> ft.Control:
     """Two parts: the knock question and the replacement of special cards."""
-    root = ft.Column(spacing=12)
-
-    def intent(change):
-        def handler(e=None):
-            change()
-            render()
-
-        return handler
-
-    def render() -> None:
-        root.controls = [*_knock_part(state, intent), ft.Divider(), *_replacement_part(state, intent)]
-
-    render()
-    return root
+    screen = widgets.Binder()
+    return ft.Column([*_knock_part(state, screen), ft.Divider(), *_replacement_part(state, screen)], spacing=12)
 
 
-def _knock_part(state: BeverbendeReferee, intent) -> list[ft.Control]:
-    answer = state.knock()
-    turns = [
-        widgets.stepper(
-            _("{player}: turns taken this round").format(player=name),
-            state.turns[seat],
-            lambda delta, s=seat: intent(lambda: state.step_turns(s, delta)),
+def _knock_part(state: BeverbendeReferee, screen: widgets.Binder) -> list[ft.Control]:
+    seats = range(MAX_PLAYERS)
+    turns = []
+    for seat in seats:
+        stepper = screen.stepper(
+            lambda s=seat: _("{player}: turns taken this round").format(player=_("Player {n}").format(n=s + 1)),
+            lambda s=seat: state.turns[s] if s < len(state.turns) else 0,
+            lambda delta, s=seat: state.step_turns(s, delta),
             f"referee-bever-turns-{seat + 1}",
             0,
             99,
         )
-        for seat, name in enumerate(state.players)
-    ]
+
+        def sync(stepper=stepper, seat=seat):
+            stepper.visible = seat < len(state.turns)
+
+        screen.bind(sync)
+        turns.append(stepper)
+
+    def answer() -> list[ft.Control]:
+        knock = state.knock()
+        return [widgets.verdict(knock.good, knock.headline, knock.lines, "referee-bever-knock")]
+
     return [
         widgets.heading(_("May I knock?")),
-        widgets.stepper(
-            _("Players"),
-            len(state.turns),
-            lambda delta: intent(lambda: state.step_players(delta)),
-            "referee-bever-players",
-            MIN_PLAYERS,
-            MAX_PLAYERS,
-        ),
+        screen.stepper(_("Players"), lambda: len(state.turns), state.step_players, "referee-bever-players", MIN_PLAYERS,
+                       MAX_PLAYERS),
         ft.Text(_("Count the current turn as taken."), italic=True),
         *turns,
         ft.Text(_("Who wants to knock?")),
-        widgets.choice(
-            [(str(seat), name) for seat, name in enumerate(state.players)],
-            str(state.knocker),
-            lambda seat: intent(lambda: state.choose_knocker(int(seat))),
+        screen.choice(
+            [(str(seat), _("Player {n}").format(n=seat + 1)) for seat in seats],
+            lambda: str(state.knocker),
+            lambda seat: state.choose_knocker(int(seat)),
             "referee-bever-knocker",
+            visible=lambda seat: int(seat) < len(state.turns),
         ),
-        widgets.verdict(answer.good, answer.headline, answer.lines, "referee-bever-knock"),
+        screen.section(answer),
     ]
 
 
-def _replacement_part(state: BeverbendeReferee, intent) -> list[ft.Control]:
+def _replacement_part(state: BeverbendeReferee, screen: widgets.Binder) -> list[ft.Control]:
     slots = []
-    for slot, card in enumerate(state.row):
-        text = "?" if card is None else card_name(card)
-        kind = ft.FilledButton if state.target == slot else ft.OutlinedButton
-        slots.append(
-            widgets.tagged(
-                kind(text, on_click=intent(lambda s=slot: state.select(s)), height=widgets.TAP),
-                f"referee-bever-slot-{slot}",
-            )
-        )
-    pile_kind = ft.FilledButton if state.target == PILE else ft.OutlinedButton
-    pile = widgets.tagged(
-        pile_kind(_("Drawn from the pile"), on_click=intent(lambda: state.select(PILE)), height=widgets.TAP),
-        "referee-bever-pile",
-    )
+    for slot in range(CARDS_PER_ROW):
+        key = screen.key("?", f"referee-bever-slot-{slot}", lambda s=slot: state.select(s),
+                         selected=lambda s=slot: state.target == s, width=72)
+        button = key.content
+
+        def sync(button=button, slot=slot):
+            card = state.row[slot]
+            button.content = "?" if card is None else card_name(card)
+
+        screen.bind(sync)
+        slots.append(key)
+    pile = screen.key(_("Drawn from the pile"), "referee-bever-pile", lambda: state.select(PILE),
+                      selected=lambda: state.target == PILE)
     keys = [
-        widgets.tagged(
-            ft.FilledTonalButton(card_name(card), on_click=intent(lambda c=card: state.tap(c)), height=widgets.TAP),
-            f"referee-bever-card-{card}",
-        )
+        screen.key(card_name(card), f"referee-bever-card-{card}", lambda c=card: state.tap(c),
+                   width=None if card in SPECIAL_CARDS else 44)
         for card in (*NUMBER_CARDS, *SPECIAL_CARDS)
     ]
-    drawn = ", ".join(card_name(card) for card in state.drawn) or _("nothing yet")
-    answer = state.replacement()
-    result = (
-        widgets.tagged(ft.Text(_("Tap the four cards of the row.")), "referee-bever-replacement")
-        if answer is None
-        else widgets.verdict(answer.good, answer.headline, answer.lines, "referee-bever-replacement")
-    )
+
+    def drawn() -> list[ft.Control]:
+        cards = ", ".join(card_name(card) for card in state.drawn) or _("nothing yet")
+        return [widgets.tagged(ft.Text(_("Drawn: {cards}").format(cards=cards)), "referee-bever-drawn")]
+
+    def result() -> list[ft.Control]:
+        answer = state.replacement()
+        if answer is None:
+            return [widgets.tagged(ft.Text(_("Tap the four cards of the row.")), "referee-bever-replacement")]
+        return [widgets.verdict(answer.good, answer.headline, answer.lines, "referee-bever-replacement")]
+
     return [
         widgets.heading(_("Special cards at the end of the round")),
         ft.Text(_("Tap a place in the row or the draw pile, then the card.")),
         ft.Row(slots, wrap=True, spacing=6),
         pile,
         ft.Row(keys, wrap=True, spacing=6, run_spacing=6),
-        widgets.tagged(ft.Text(_("Drawn: {cards}").format(cards=drawn)), "referee-bever-drawn"),
+        screen.section(drawn),
         ft.Row(
             [
-                widgets.tagged(ft.TextButton(_("Take back the last drawn card"), on_click=intent(state.undo_drawn)),
+                widgets.tagged(ft.TextButton(_("Take back the last drawn card"), on_click=screen.intent(state.undo_drawn)),
                                "referee-bever-undo"),
-                widgets.tagged(ft.TextButton(_("Start over"), icon=ft.Icons.RESTART_ALT, on_click=intent(state.clear_row)),
-                               "referee-bever-clear"),
+                widgets.tagged(
+                    ft.TextButton(_("Start over"), icon=ft.Icons.RESTART_ALT, on_click=screen.intent(state.clear_row)),
+                    "referee-bever-clear",
+                ),
             ],
             wrap=True,
         ),
-        result,
+        screen.section(result),
     ]

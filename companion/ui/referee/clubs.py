@@ -119,64 +119,42 @@ class ClubsReferee:
 
 def view(state: ClubsReferee) -> ft.Control:
     """Card keys 1 to 15, the two piles, the switches and the ruling."""
-    root = ft.Column(spacing=12)
-
-    def render() -> None:
-        root.controls = [
-            widgets.switch(_("15s are wild"), "referee-clubs-wild", state.wild_15, intent(state.toggle_wild)),
-            widgets.switch(_("Crazy CLUBS"), "referee-clubs-crazy", state.crazy, intent(state.toggle_crazy)),
-            widgets.choice(
-                [(TABLE, _("On the table")), (PLAY, _("Your play"))],
-                state.pile,
-                lambda pile: intent(lambda: state.choose_pile(pile)),
-                "referee-clubs-pile",
-            ),
-            _keys(state, intent),
-            _pile(_("On the table"), TABLE, state.table, _("Nothing: you lead."), state, intent),
-            _pile(_("Your play"), PLAY, state.play, _("No cards yet."), state, intent),
-            widgets.notice(state.notice, "referee-clubs-notice"),
-            _ruling(state),
-            widgets.tagged(ft.TextButton(_("Start over"), icon=ft.Icons.RESTART_ALT, on_click=intent(state.clear)),
-                           "referee-clubs-clear"),
-        ]
-
-    def intent(change):
-        def handler(e=None):
-            change()
-            render()
-
-        return handler
-
-    render()
-    return root
-
-
-def _keys(state: ClubsReferee, intent) -> ft.Control:
+    screen = widgets.Binder()
     keys = [
-        widgets.tagged(
-            ft.FilledTonalButton(
-                str(value),
-                on_click=intent(lambda v=value: state.tap(v)),
-                disabled=not state.can_add(value),
-                width=56,
-                height=widgets.TAP,
-            ),
-            f"referee-clubs-card-{value}",
-        )
+        screen.key(str(value), f"referee-clubs-card-{value}", lambda v=value: state.tap(v),
+                   disabled=lambda v=value: not state.can_add(v), width=52)
         for value in VALUES
     ]
-    return ft.Row(keys, wrap=True, spacing=6, run_spacing=6)
+    return ft.Column(
+        [
+            screen.switch(_("15s are wild"), "referee-clubs-wild", lambda: state.wild_15, state.toggle_wild),
+            screen.switch(_("Crazy CLUBS"), "referee-clubs-crazy", lambda: state.crazy, state.toggle_crazy),
+            screen.choice([(TABLE, _("On the table")), (PLAY, _("Your play"))], lambda: state.pile, state.choose_pile,
+                          "referee-clubs-pile"),
+            ft.Row(keys, wrap=True, spacing=6, run_spacing=6),
+            screen.section(lambda: [
+                _pile(_("On the table"), TABLE, state.table, _("Nothing: you lead."), state, screen),
+                _pile(_("Your play"), PLAY, state.play, _("No cards yet."), state, screen),
+                *widgets.notice(state.notice, "referee-clubs-notice"),
+                _ruling(state),
+            ]),
+            widgets.tagged(ft.TextButton(_("Start over"), icon=ft.Icons.RESTART_ALT, on_click=screen.intent(state.clear)),
+                           "referee-clubs-clear"),
+        ],
+        spacing=12,
+    )
 
 
-def _pile(title: str, pile: str, cards: list[int], empty: str, state: ClubsReferee, intent) -> ft.Control:
+def _pile(title: str, pile: str, cards: list[int], empty: str, state: ClubsReferee, screen: widgets.Binder) -> ft.Control:
     chips = [
         widgets.tagged(
             ft.Chip(
                 label=ft.Text(str(value)),
-                on_delete=intent(lambda v=value: state.take_back(pile, v)),
+                on_delete=screen.intent(lambda v=value: state.take_back(pile, v)),
                 delete_icon_tooltip=_("Take back"),
             ),
             f"referee-clubs-{pile}-{index}",
+            label=str(value),
         )
         for index, value in enumerate(cards)
     ]

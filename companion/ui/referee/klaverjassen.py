@@ -20,6 +20,7 @@ from companion.rules import RuleError
 from companion.rules.klaverjassen import (
     PLAIN_POINTS,
     RANKS,
+    RED_SUITS,
     SUITS,
     TRICKS_PER_DEAL,
     TRUMP_POINTS,
@@ -32,6 +33,8 @@ from companion.ui.referee import widgets
 
 TRICK, HAND = "trick", "hand"
 TRICK_SIZE = 4
+CARD_KEY_WIDTH = 34
+"""Eight cards of a suit fit in one row on a 360-pixel phone."""
 
 
 @dataclass(frozen=True)
@@ -167,72 +170,50 @@ VARIANT_NAMES = {"amsterdam": "Amsterdam", "rotterdam": "Rotterdam"}
 
 def view(state: KlaverjassenReferee) -> ft.Control:
     """Trump picker, the deck as tappable cards, the trick and hand, and the answers."""
-    root = ft.Column(spacing=12)
-
-    def intent(change):
-        def handler(e=None):
-            change()
-            render()
-
-        return handler
-
-    def render() -> None:
-        root.controls = [
+    screen = widgets.Binder()
+    return ft.Column(
+        [
             widgets.heading(_("Trump")),
-            widgets.choice(
-                [(suit, f"{_suit_symbol(suit)} {suit_name(suit)}") for suit in SUITS],
-                state.trump,
-                lambda suit: intent(lambda: state.choose_trump(suit)),
-                "referee-klaver-trump",
-            ),
-            widgets.choice(
-                [(TRICK, _("Cards in the trick")), (HAND, _("Your hand"))],
-                state.pile,
-                lambda pile: intent(lambda: state.choose_pile(pile)),
-                "referee-klaver-pile",
-            ),
-            _deck(state, intent),
-            _cards_line(_("The trick, leader first"), state.trick, _("Empty: you lead."), "referee-klaver-trick"),
-            _cards_line(_("Your hand"), state.hand, _("Tap the cards in your hand."), "referee-klaver-hand"),
-            widgets.notice(state.notice or state.error, "referee-klaver-notice"),
-            *_answers(state),
-            widgets.tagged(ft.TextButton(_("Start over"), icon=ft.Icons.RESTART_ALT, on_click=intent(state.clear)),
+            screen.choice([(suit, f"{_suit_symbol(suit)} {suit_name(suit)}") for suit in SUITS], lambda: state.trump,
+                          state.choose_trump, "referee-klaver-trump"),
+            screen.choice([(TRICK, _("Cards in the trick")), (HAND, _("Your hand"))], lambda: state.pile,
+                          state.choose_pile, "referee-klaver-pile"),
+            _deck(state, screen),
+            screen.section(lambda: [
+                _cards_line(_("The trick, leader first"), state.trick, _("Empty: you lead."), "referee-klaver-trick"),
+                _cards_line(_("Your hand"), state.hand, _("Tap the cards in your hand."), "referee-klaver-hand"),
+                *widgets.notice(state.notice or state.error, "referee-klaver-notice"),
+                *_answers(state),
+            ]),
+            widgets.tagged(ft.TextButton(_("Start over"), icon=ft.Icons.RESTART_ALT, on_click=screen.intent(state.clear)),
                            "referee-klaver-clear"),
-        ]
-
-    render()
-    return root
+        ],
+        spacing=12,
+    )
 
 
 def _suit_symbol(suit: str) -> str:
     return card_label("7" + suit)[1:]
 
 
-def _deck(state: KlaverjassenReferee, intent) -> ft.Control:
+def _deck(state: KlaverjassenReferee, screen: widgets.Binder) -> ft.Control:
+    """The 32 cards, one row per suit; cards in the trick are filled, cards in the hand tinted."""
     rows = []
     for suit in SUITS:
-        red = suit in ("H", "D")
-        keys = []
-        for rank in reversed(RANKS):
-            card = rank + suit
-            place = state.place_of(card)
-            label = card_label(card)
-            if place == TRICK:
-                button = ft.FilledButton(label, on_click=intent(lambda c=card: state.tap(c)), width=58, height=widgets.TAP)
-            elif place == HAND:
-                button = ft.FilledTonalButton(label, on_click=intent(lambda c=card: state.tap(c)), width=58,
-                                              height=widgets.TAP)
-            else:
-                button = ft.OutlinedButton(
-                    label,
-                    on_click=intent(lambda c=card: state.tap(c)),
-                    width=58,
-                    height=widgets.TAP,
-                    style=ft.ButtonStyle(color=ft.Colors.RED_700 if red else None),
-                )
-            keys.append(widgets.tagged(button, f"referee-klaver-card-{card}"))
-        rows.append(ft.Row(keys, wrap=True, spacing=4, run_spacing=4))
-    return ft.Column(rows, spacing=4)
+        keys = [
+            screen.key(
+                card_label(rank + suit),
+                f"referee-klaver-card-{rank + suit}",
+                lambda c=rank + suit: state.tap(c),
+                selected=lambda c=rank + suit: state.place_of(c) == TRICK,
+                marked=lambda c=rank + suit: state.place_of(c) == HAND,
+                width=CARD_KEY_WIDTH,
+                color=ft.Colors.RED_700 if suit in RED_SUITS else None,
+            )
+            for rank in reversed(RANKS)
+        ]
+        rows.append(ft.Row(keys, wrap=True, spacing=3, run_spacing=3))
+    return ft.Column(rows, spacing=3)
 
 
 def _cards_line(title: str, cards: list[str], empty: str, identifier: str) -> ft.Control:

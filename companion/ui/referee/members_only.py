@@ -122,52 +122,27 @@ class MembersOnlyReferee:
 
 def view(state: MembersOnlyReferee) -> ft.Control:
     """Field, stone and risk choices, the count steppers and the settlement."""
-    root = ft.Column(spacing=12)
+    screen = widgets.Binder()
 
-    def intent(change):
-        def handler(e=None):
-            change()
-            render()
+    def settlement() -> list[ft.Control]:
+        settled = state.settle()
+        return [widgets.verdict(settled.right, settled.headline, settled.lines, "referee-members-verdict")]
 
-        return handler
-
-    def render() -> None:
-        settlement = state.settle()
-        root.controls = [
+    return ft.Column(
+        [
             widgets.heading(_("Field")),
-            widgets.choice(
-                [(field, field_label(field)) for field in FIELDS],
-                state.field,
-                lambda field: intent(lambda: state.choose_field(field)),
-                "referee-members-field",
-            ),
+            screen.choice([(field, field_label(field)) for field in FIELDS], lambda: state.field, state.choose_field,
+                          "referee-members-field"),
             widgets.heading(_("Stone")),
-            widgets.choice(
-                [(stone, stone_label(stone)) for stone in STONES],
-                state.stone,
-                lambda stone: intent(lambda: state.choose_stone(stone)),
-                "referee-members-stone",
-            ),
-            widgets.switch(_("On the risk stone"), "referee-members-risk", state.risk, intent(state.toggle_risk)),
+            screen.choice([(stone, stone_label(stone)) for stone in STONES], lambda: state.stone, state.choose_stone,
+                          "referee-members-stone"),
+            screen.switch(_("On the risk stone"), "referee-members-risk", lambda: state.risk, state.toggle_risk),
             widgets.heading(_("Final count of the symbol")),
-            widgets.stepper(
-                _("Symbol cards face up"),
-                state.shown,
-                lambda delta: intent(lambda: state.step_shown(delta)),
-                "referee-members-shown",
-                0,
-                SYMBOL_CARDS,
-            ),
-            widgets.stepper(
-                _("Minus cards face up"),
-                state.minus,
-                lambda delta: intent(lambda: state.step_minus(delta)),
-                "referee-members-minus",
-                0,
-                MINUS_CARDS,
-            ),
-            widgets.verdict(settlement.right, settlement.headline, settlement.lines, "referee-members-verdict"),
-        ]
-
-    render()
-    return root
+            screen.stepper(_("Symbol cards face up"), lambda: state.shown, state.step_shown, "referee-members-shown", 0,
+                           SYMBOL_CARDS),
+            screen.stepper(_("Minus cards face up"), lambda: state.minus, state.step_minus, "referee-members-minus", 0,
+                           MINUS_CARDS),
+            screen.section(settlement),
+        ],
+        spacing=12,
+    )

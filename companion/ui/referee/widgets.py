@@ -1,6 +1,11 @@
-"""Flet building blocks the referee screens share: switches, choices, steppers, verdicts.
+"""Flet building blocks of the referee screens and the rules reference: keys, choices, steppers, verdicts.
 
-Every block takes ready-made values and handlers; the screens' state objects decide.
+Controls are built once. Each block registers with a ``Binder`` a small sync function
+that copies the state onto its controls; an intent handler changes the state and re-runs
+every sync, and Flet's automatic update after the handler sends the changes. Tap targets
+stay in place, so quick taps are never lost to a rebuilt screen. Only read-outs (a
+verdict, the cards in a pile) are rebuilt, inside ``binder.section``.
+
 Each tappable block gets an identifier for browser tests
 (``[flt-semantics-identifier='...']``).
 """
@@ -16,56 +21,151 @@ from companion.i18n import _
 TAP = 48
 """Smallest height of anything a player taps (Material's minimum touch target)."""
 
+KEY_SHAPE = ft.RoundedRectangleBorder(radius=8)
 
-def tagged(control: ft.Control, identifier: str) -> ft.Semantics:
-    return ft.Semantics(content=control, identifier=identifier)
+
+def key_style(selected: bool, color=None, narrow: bool = False, marked: bool = False) -> ft.ButtonStyle:
+    """A tappable key or choice: filled when selected, tinted when ``marked`` (a second
+    kind of selection), quiet otherwise. A ``narrow`` key has no inner padding, so "10"
+    or "10♥" fits on one line."""
+    padding = 0 if narrow else ft.Padding.symmetric(horizontal=14)
+    if selected:
+        return ft.ButtonStyle(padding=padding, shape=KEY_SHAPE, bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)
+    if marked:
+        return ft.ButtonStyle(
+            padding=padding, shape=KEY_SHAPE, bgcolor=ft.Colors.TERTIARY, color=ft.Colors.ON_TERTIARY
+        )
+    return ft.ButtonStyle(
+        padding=padding, shape=KEY_SHAPE, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, color=color or ft.Colors.ON_SURFACE
+    )
+
+
+def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:
+    """A stable handle for browser tests; ``label`` is what a screen reader says for it."""
+    return ft.Semantics(content=control, identifier=identifier, label=label)
 
 
 def heading(text: str) -> ft.Control:
     return ft.Text(text, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
 
 
-def switch(label: str, identifier: str, value: bool, on_change: Callable) -> ft.Control:
-    return tagged(ft.Switch(label=label, value=value, on_change=on_change), identifier)
+class Binder:
+    """Keeps a screen's controls in step with its state."""
+
+    def __init__(self):
+        self._syncs: list[Callable[[], None]] = []
+
+    def bind(self, sync: Callable[[], None]) -> None:
+        """Run ``sync`` now and after every intent."""
+        self._syncs.append(sync)
+        sync()
+
+    def intent(self, change: Callable[[], None]) -> Callable:
+        """An event handler that applies ``change`` to the state and refreshes the screen."""
+
+        def handler(e=None):
+            change()
+            self.refresh()
+
+        return handler
+
+    def refresh(self) -> None:
+        for sync in self._syncs:
+            sync()
+
+    # --- blocks -------------------------------------------------------------------------
+
+    def section(self, build: Callable[[], Sequence[ft.Control]]) -> ft.Column:
+        """A read-out rebuilt after every intent."""
+        column = ft.Column(spacing=8)
+
+        def sync():
+            column.controls = list(build())
+
+        self.bind(sync)
+        return column
+
+    def switch(self, label: str, identifier: str, value: Callable[[], bool], flip: Callable[[], None]) -> ft.Control:
+        control = ft.Switch(label=label, on_change=self.intent(flip))
+
+        def sync():
+            control.value = value()
+
+        self.bind(sync)
+        return tagged(control, identifier)
+
+    def key(
+        self,
+        text: str,
+        identifier: str,
+        on_tap: Callable[[], None],
+        selected: Callable[[], bool] = lambda: False,
+        disabled: Callable[[], bool] = lambda: False,
+        width: int | None = None,
+        color=None,
+        marked: Callable[[], bool] = lambda: False,
+    ) -> ft.Control:
+        """A button that stays put; its look follows ``selected``, ``marked`` and ``disabled``."""
+        control = ft.FilledButton(text, on_click=self.intent(on_tap), width=width, height=TAP)
+
+        def sync():
+            control.style = key_style(selected(), color, narrow=width is not None, marked=marked())
+            control.disabled = disabled()
+
+        self.bind(sync)
+        return tagged(control, identifier)
+
+    def choice(
+        self,
+        options: Sequence[tuple[str, str]],
+        selected: Callable[[], str],
+        pick: Callable[[str], None],
+        identifier: str,
+        visible: Callable[[str], bool] = lambda value: True,
+    ) -> ft.Control:
+        """One key per option (value, label), tagged ``<identifier>-<value>``; the selected one filled."""
+        keys = []
+        for value, label in options:
+            key = self.key(label, f"{identifier}-{value}", lambda v=value: pick(v), lambda v=value: selected() == v)
+            keys.append(key)
+
+            def sync(key=key, value=value):
+                key.visible = visible(value)
+
+            self.bind(sync)
+        return ft.Row(keys, wrap=True, spacing=8, run_spacing=8)
+
+    def stepper(
+        self,
+        label: Callable[[], str] | str,
+        value: Callable[[], int],
+        step: Callable[[int], None],
+        identifier: str,
+        low: int,
+        high: int,
+    ) -> ft.Control:
+        """A labelled number with minus and plus buttons (``<identifier>-minus`` / ``-plus``)."""
+        caption = ft.Text(expand=True)
+        number = ft.Text(size=20, weight=ft.FontWeight.W_600, width=40, text_align=ft.TextAlign.CENTER)
+        minus = ft.IconButton(icon=ft.Icons.REMOVE, on_click=self.intent(lambda: step(-1)), tooltip=_("Fewer"))
+        plus = ft.IconButton(icon=ft.Icons.ADD, on_click=self.intent(lambda: step(1)), tooltip=_("More"))
+
+        def sync():
+            caption.value = label() if callable(label) else label
+            number.value = str(value())
+            minus.disabled = value() <= low
+            plus.disabled = value() >= high
+
+        self.bind(sync)
+        return ft.Row(
+            [caption, tagged(minus, f"{identifier}-minus"), tagged(number, identifier), tagged(plus, f"{identifier}-plus")],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
 
 
-def choice(options: Sequence[tuple[str, str]], selected: str, on_pick: Callable[[str], Callable], identifier: str) -> ft.Control:
-    """One button per option (value, label); the selected one is filled.
-
-    Each button is tagged ``<identifier>-<value>``.
-    """
-    buttons = []
-    for value, label in options:
-        kind = ft.FilledButton if value == selected else ft.OutlinedButton
-        buttons.append(tagged(kind(label, on_click=on_pick(value), height=TAP), f"{identifier}-{value}"))
-    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
-
-
-def stepper(label: str, value: int, on_step: Callable[[int], Callable], identifier: str, low: int, high: int) -> ft.Control:
-    """A labelled number with minus and plus buttons (``<identifier>-minus`` / ``-plus``)."""
-    return ft.Row(
-        [
-            ft.Text(label, expand=True),
-            tagged(
-                ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_step(-1), disabled=value <= low, tooltip=_("Fewer")),
-                f"{identifier}-minus",
-            ),
-            tagged(ft.Text(str(value), size=20, weight=ft.FontWeight.W_600, width=40, text_align=ft.TextAlign.CENTER),
-                   identifier),
-            tagged(
-                ft.IconButton(icon=ft.Icons.ADD, on_click=on_step(1), disabled=value >= high, tooltip=_("More")),
-                f"{identifier}-plus",
-            ),
-        ],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-
-
-def notice(message: str | None, identifier: str) -> ft.Control:
+def notice(message: str | None, identifier: str) -> list[ft.Control]:
     """A short hint about a tap that was refused; nothing when there is none."""
-    if not message:
-        return ft.Container(height=0)
-    return tagged(ft.Text(message, color=ft.Colors.ERROR), identifier)
+    return [tagged(ft.Text(message, color=ft.Colors.ERROR), identifier)] if message else []
 
 
 def verdict(good: bool, headline: str, lines: Sequence[str], identifier: str) -> ft.Control:
@@ -75,16 +175,15 @@ def verdict(good: bool, headline: str, lines: Sequence[str], identifier: str) ->
     icon = ft.Icons.CHECK_CIRCLE_OUTLINE if good else ft.Icons.CANCEL_OUTLINED
     body = [
         ft.Row(
-            [ft.Icon(icon, color=foreground), ft.Text(headline, size=18, weight=ft.FontWeight.W_600, color=foreground,
-                                                    expand=True)],
+            [
+                ft.Icon(icon, color=foreground),
+                ft.Text(headline, size=18, weight=ft.FontWeight.W_600, color=foreground, expand=True),
+            ],
             spacing=8,
         ),
         *(ft.Text(line, color=foreground) for line in lines if line),
     ]
-    return tagged(
-        ft.Container(ft.Column(body, spacing=6), bgcolor=background, border_radius=12, padding=16),
-        identifier,
-    )
+    return tagged(ft.Container(ft.Column(body, spacing=6), bgcolor=background, border_radius=12, padding=16), identifier)
 
 
 def facts(rows: Sequence[tuple[str, str]], identifier: str) -> ft.Control:

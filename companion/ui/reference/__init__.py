@@ -21,6 +21,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.referee.widgets import Binder
 from companion.ui.reference.state import ReferenceState, ShownPassage
 
 __all__ = ["reference_view", "ReferenceState"]
@@ -33,43 +34,22 @@ def reference_view(ruleset_id: str | None = None, options: Mapping[str, Any] | N
 
 def view(state: ReferenceState) -> ft.Control:
     """Search field and game picker stay put; the passages below follow the state."""
+    screen = Binder()
+    search = ft.TextField(label=_("Search the rules"), prefix_icon=ft.Icons.SEARCH)
+    search.on_change = lambda e: (state.set_query(e.control.value), screen.refresh())
     summary = ft.Text(weight=ft.FontWeight.W_600, size=18)
-    picker = ft.Row(wrap=True, spacing=8, run_spacing=8)
-    results = ft.Column(spacing=12)
-    search = ft.TextField(
-        label=_("Search the rules"),
-        prefix_icon=ft.Icons.SEARCH,
-        on_change=lambda e: (state.set_query(e.control.value), render()),
-    )
 
-    def pick(ruleset_id: str):
-        def handler(e=None):
-            state.choose_game(ruleset_id)
-            search.value = ""
-            render()
-
-        return handler
-
-    def render() -> None:
-        picker.controls = [
-            ft.Semantics(
-                content=(ft.FilledButton if game == state.game and not state.searching else ft.OutlinedButton)(
-                    name, on_click=pick(game)
-                ),
-                identifier=f"reference-game-{game}",
-            )
-            for game, name in state.games
-        ]
+    def sync():
+        search.value = state.query
         summary.value = state.summary()
-        results.controls = [_passage(shown, state.searching) for shown in state.passages()]
 
-    render()
+    screen.bind(sync)
     return ft.Column(
         [
             ft.Semantics(content=search, identifier="reference-search"),
-            picker,
+            screen.choice(state.games, lambda: "" if state.searching else state.game, state.choose_game, "reference-game"),
             ft.Semantics(content=summary, identifier="reference-summary"),
-            results,
+            screen.section(lambda: [_passage(shown, state.searching) for shown in state.passages()]),
         ],
         spacing=12,
     )

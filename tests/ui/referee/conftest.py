@@ -1,0 +1,47 @@
+"""Browser fixtures for the referee and reference screens: the bare harness app in Chromium.
+
+The screens are served by ``tests.ui.referee.harness`` (no store, no navigation), so the
+browser tests check the screens themselves; the shared helpers come from tests/browser.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.browser.conftest import PHONE, STEP_TIMEOUT_MS, Phone, _need_chromium, free_port, start_app, stop
+
+
+@pytest.fixture(scope="session")
+def harness_url(tmp_path_factory):
+    _need_chromium()
+    port = free_port()
+    log = tmp_path_factory.mktemp("harness") / "harness.log"
+    process = start_app([sys.executable, "-m", "tests.ui.referee.harness"], port, None, log)
+    yield f"http://127.0.0.1:{port}"
+    stop(process)
+
+
+@pytest.fixture(scope="session")
+def referee_browser():
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def screen(referee_browser, harness_url, tmp_path):
+    context = referee_browser.new_context(viewport=PHONE)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    yield Phone(context.new_page(), harness_url, tmp_path)
+    context.close()
