@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from companion import i18n
+from companion import i18n, rules
 from companion.rules import IDS, RuleError
 
 __all__ = ["LANGUAGES", "CORE_SECTIONS", "Passage", "sections", "search", "option_passages", "normalize"]
@@ -78,11 +78,6 @@ def _language(lang: str | None) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def _check_ruleset(ruleset_id: str) -> None:
-    if ruleset_id not in IDS:
-        raise RuleError(f"There is no game called {ruleset_id!r}; choose one of {', '.join(IDS)}.", "ruleset")
-
-
 @lru_cache(maxsize=None)
 def _load(ruleset_id: str, lang: str) -> tuple[Passage, ...]:
     text = (CONTENT_DIR / lang / f"{ruleset_id}.md").read_text(encoding="utf-8")
@@ -111,7 +106,7 @@ def sections(ruleset_id: str, lang: str | None = None) -> tuple[Passage, ...]:
     ``lang`` defaults to the app's current language; an unknown language falls back to
     English, like the rest of the app.
     """
-    _check_ruleset(ruleset_id)
+    rules.get(ruleset_id)  # RuleError names the known games
     return _load(ruleset_id, _language(lang))
 
 
@@ -136,5 +131,7 @@ def option_passages(ruleset_id: str, options: Mapping[str, object] | Iterable[st
     wanted = set(options)
     unknown = sorted(wanted - by_option.keys())
     if unknown:
-        raise RuleError(f"The rules of {ruleset_id} have no option called {unknown[0]!r}.", unknown[0])
+        raise RuleError(
+            "The rules of {game} have no option called {option}.", unknown[0], game=ruleset_id, option=repr(unknown[0])
+        )
     return [passage for name, passage in by_option.items() if name in wanted]
