@@ -90,7 +90,7 @@ class MembersOnlyReferee:
 
     def settle(self) -> Settlement:
         count = self.count
-        words = {"count": count, "field": field_label(self.field), "stone": stone_label(self.stone)}
+        words = {"count": count, "field": field_label(self.field)}
         if self.minus:
             counted = _("The count is {count}: {shown} face up, less {minus} minus.").format(
                 count=count, shown=self.shown, minus=self.minus
@@ -98,7 +98,11 @@ class MembersOnlyReferee:
         else:
             counted = _("The count is {count}.").format(count=count)
         if not bet_wins(self.field, count):
-            lines = [counted, _("The {stone} is lost for the rest of the game.").format(**words)]
+            lost = {
+                "single": _("The single stone is lost for the rest of the game."),
+                "double": _("The double stone is lost for the rest of the game."),
+            }[self.stone]
+            lines = [counted, lost]
             if self.risk:
                 lines.append(_("The risk stone is never lost: it comes back."))
             return Settlement(False, count, 0, _("Wrong: {count} is not {field}").format(**words), tuple(lines))
