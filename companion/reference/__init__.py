@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from companion import i18n, rules
@@ -60,10 +60,15 @@ class Passage:
                 found.append(" ".join(line.lstrip("> ").strip() for line in lines))
         return tuple(found)
 
+    @cached_property
+    def searchable(self) -> str:
+        """Title and text folded by ``normalize``, worked out once per passage."""
+        return normalize(f"{self.title}\n{self.body}")
+
     def mentions(self, term: str) -> bool:
         """Whether the title or text contains ``term``, ignoring case, accents and markup."""
         wanted = normalize(term)
-        return bool(wanted) and wanted in normalize(f"{self.title}\n{self.body}")
+        return bool(wanted) and wanted in self.searchable
 
 
 def normalize(text: str) -> str:
@@ -116,9 +121,10 @@ def search(term: str, lang: str | None = None) -> list[Passage]:
     Games come in the registry's order, passages in reading order; a blank term finds
     nothing.
     """
-    if not normalize(term):
+    wanted = normalize(term)
+    if not wanted:
         return []
-    return [passage for ruleset_id in IDS for passage in sections(ruleset_id, lang) if passage.mentions(term)]
+    return [passage for ruleset_id in IDS for passage in sections(ruleset_id, lang) if wanted in passage.searchable]
 
 
 def option_passages(ruleset_id: str, options: Mapping[str, object] | Iterable[str], lang: str | None = None) -> list[Passage]:
