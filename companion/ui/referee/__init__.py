@@ -1,7 +1,9 @@
 """Referee screens: settle a dispute at the table in seconds, one screen per game.
 
-``referee_view(ruleset_id)`` returns the referee for that game; the app shell puts it in
-a screen of its own. Each game's plain-Python state (tested without a browser) sits
+``referee_view(ruleset_id, options=None)`` returns the referee for that game; the app
+shell puts it in a screen of its own. Opened from a game, pass ``game.options``: CLUBS then
+starts with that game's 15s-wild and Crazy CLUBS switches, Klaverjassen counts roem with
+its four-jacks, four-of-a-kind and runs-by-colour options. Each game's plain-Python state (tested without a browser) sits
 beside its view, and every decision comes from the rules engine:
 
 - CLUBS ``ClubsReferee``: "Can I play this?" (``judge_play``).
@@ -39,6 +41,9 @@ Beverbende
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import flet as ft
 
 from companion.rules import get
@@ -48,6 +53,9 @@ BeverbendeReferee = beverbende.BeverbendeReferee
 ClubsReferee = clubs.ClubsReferee
 KlaverjassenReferee = klaverjassen.KlaverjassenReferee
 MembersOnlyReferee = members_only.MembersOnlyReferee
+
+ROEM_OPTIONS = ("four_jacks", "four_of_a_kind", "runs_by_colour")
+"""Klaverjassen options that change what a trick's roem is worth."""
 
 _SCREENS = {
     "clubs": (ClubsReferee, clubs.view),
@@ -66,14 +74,24 @@ __all__ = [
 ]
 
 
-def referee_state(ruleset_id: str):
-    """A fresh plain-Python referee for the game (RuleError names unknown games)."""
+def referee_state(ruleset_id: str, options: Mapping[str, Any] | None = None):
+    """A fresh plain-Python referee for the game, set up like a game with ``options``.
+
+    ``options`` are a game's (``game.options``); the referee reads the ones that change
+    its answers. RuleError names unknown games.
+    """
     get(ruleset_id)
+    chosen = dict(options or {})
+    if ruleset_id == "clubs":
+        return ClubsReferee(wild_15=chosen.get("wild_15", False), crazy=chosen.get("crazy", False))
+    if ruleset_id == "klaverjassen":
+        return KlaverjassenReferee(roem_options={name: chosen[name] for name in ROEM_OPTIONS if name in chosen})
     state_class, _view = _SCREENS[ruleset_id]
     return state_class()
 
 
-def referee_view(ruleset_id: str) -> ft.Control:
-    """The referee screen's content for ``ruleset_id``."""
+def referee_view(ruleset_id: str, options: Mapping[str, Any] | None = None) -> ft.Control:
+    """The referee screen's content for ``ruleset_id`` (set up by the game's ``options``)."""
+    state = referee_state(ruleset_id, options)
     _state_class, view = _SCREENS[ruleset_id]
-    return ft.Semantics(content=view(referee_state(ruleset_id)), identifier=f"referee-{ruleset_id}")
+    return ft.Semantics(content=view(state), identifier=f"referee-{ruleset_id}")

@@ -10,7 +10,9 @@ comes from ``companion.reference.klaverjassen_play``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
@@ -50,8 +52,9 @@ class Standing:
 class KlaverjassenReferee:
     """Trump, the trick so far and the hand of the player whose turn it is."""
 
-    def __init__(self, trump: str = "H"):
+    def __init__(self, trump: str = "H", roem_options: Mapping[str, Any] | None = None):
         self.trump = trump
+        self.roem_options = dict(roem_options or {})
         self.trick: list[str] = []
         self.hand: list[str] = []
         self.pile = TRICK
@@ -120,8 +123,8 @@ class KlaverjassenReferee:
         return Standing(self.trick[seat], seat, side, points)
 
     def roem(self) -> int | None:
-        """Roem in a complete trick (the house defaults: four jacks 200, any four of a kind, runs in one suit)."""
-        return trick_roem(self.trick, self.trump) if self.complete else None
+        """Roem in a complete trick, under the house's roem options (the defaults unless given)."""
+        return trick_roem(self.trick, self.trump, **self.roem_options) if self.complete else None
 
     def advice(self) -> dict[str, PlayAdvice] | None:
         """Per variant, what the player to move may play and why; None without a hand or with a full trick."""

@@ -143,3 +143,21 @@ def test_a_card_key_is_disabled_once_the_deck_has_no_more():
 def test_referee_view_dispatches_by_game():
     root = referee_view("clubs")
     find(root, "referee-clubs-wild")
+
+
+def test_opened_from_a_game_the_switches_follow_its_options():
+    from companion import rules
+    from companion.ui.referee import referee_state
+
+    game = rules.get("clubs").new_game(["Ann", "Bob"], options={"crazy": True})
+    state = referee_state("clubs", game.options)
+    assert (state.crazy, state.wild_15) == (True, False)
+    root = referee_view("clubs", game.options)
+    assert find(root, "referee-clubs-crazy").value is True
+
+
+def test_an_unknown_game_has_no_referee():
+    from companion.rules import RuleError
+
+    with pytest.raises(RuleError, match="no game called 'whist'"):
+        referee_view("whist")

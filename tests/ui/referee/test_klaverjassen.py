@@ -122,3 +122,26 @@ def test_the_view_settles_do_i_have_to_trump_my_partners_ace():
     assert "Rotterdam: you may play 7\u2665" in rotterdam and "K\u2666" not in rotterdam
     assert "your partner" in text(find(root, "referee-klaver-standing"))
     assert text(find(root, "referee-klaver-trick")).endswith("A\u2660  7\u2660")
+
+
+@pytest.mark.parametrize(
+    ("options", "roem"),
+    [({}, 200), ({"four_jacks": 100}, 100), ({"four_jacks": 100, "variant": "rotterdam", "ending": "boompje"}, 100)],
+)
+def test_roem_follows_the_games_options(options, roem):
+    from companion.ui.referee import referee_state
+
+    state = referee_state("klaverjassen", options)
+    state.choose_pile(TRICK)
+    for card in ("JS", "JH", "JD", "JC"):
+        state.tap(card)
+    assert state.roem() == roem
+
+
+def test_runs_by_colour_from_the_game():
+    from companion.ui.referee import referee_state
+
+    state = referee_state("klaverjassen", {"runs_by_colour": True})
+    for card in ("8H", "9D", "10H", "KC"):
+        state.tap(card)
+    assert state.roem() == 20
