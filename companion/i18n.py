@@ -34,3 +34,9 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues without translating it: it is kept in English
+    (an option description, a table of templates) and shown later through ``_()``."""
+    return message

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Extract every _() / ngettext() message of the app, merge it into the Dutch, German and
+# Extract every message of the app (_(), ngettext(), N_() and the English templates given to
+# RuleError and Phrase), merge it into the Dutch, German and
 # French catalogues (creating a catalogue the first time) and compile them to .mo files.
 #
 #   scripts/update-translations.sh            extract, update and compile
@@ -19,7 +20,8 @@ TEMPLATE="$LOCALE_DIR/$DOMAIN.pot"
 
 if [[ "${1:-}" != "--compile" ]]; then
     mkdir -p "$LOCALE_DIR"
-    "$PYBABEL" extract --mapping-file=babel.cfg --keywords=_ --keywords=ngettext:1,2 \
+    "$PYBABEL" extract --mapping-file=babel.cfg --keywords=_ --keywords=ngettext:1,2 --keywords=N_ \
+        --keywords=RuleError:1 --keywords=Phrase:1 \
         --project=Companion --copyright-holder="Companion contributors" \
         --sort-by-file --width=100 --output-file="$TEMPLATE" companion
     for lang in "${LANGUAGES[@]}"; do
