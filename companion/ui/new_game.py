@@ -79,6 +79,13 @@ class NewGameState:
         self.option_errors.pop(name, None)
         self._fit_teams()
 
+    @property
+    def changed_options(self) -> list[str]:
+        """The options set to something other than their default, in the ruleset's order."""
+        if self.ruleset is None:
+            return []
+        return [o.name for o in self.ruleset.options if self.options.get(o.name) != o.default or o.name in self.option_errors]
+
     def option_choices(self, name: str) -> list[Any]:
         option = self.ruleset.option(name)
         if option.type is bool:
@@ -227,7 +234,9 @@ class NewGameScreen:
             dense=True,
         )
         self.number_fields: dict[tuple[str, str], ft.TextField] = {}
-        self.problem_text = ft.Text(color=ft.Colors.ON_SURFACE_VARIANT)
+        self.options_open = False
+        self.problem_text = ft.Text(color=ft.Colors.ON_SURFACE_VARIANT, size=13)
+        self.problem = widgets.semantic("start-problem", self.problem_text)
         self.start_button = ft.FilledButton(
             _("Start game"),
             icon=ft.Icons.PLAY_ARROW,
@@ -235,56 +244,99 @@ class NewGameScreen:
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
         )
         self.view = widgets.screen(app, "/new", _("New game"), [])
+        # Start stays within thumb reach below the scrolling setup, with what still blocks it.
+        self.view.bottom_appbar = ft.BottomAppBar(
+            ft.Column(
+                [self.problem, widgets.semantic("start-game", self.start_button)],
+                spacing=6,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                tight=True,
+            ),
+            padding=ft.Padding.symmetric(horizontal=widgets.PAD, vertical=10),
+            height=None,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        )
         self.render()
 
     def render(self) -> None:
         s = self.state
         body: list[ft.Control] = [widgets.section_title(_("Game"))]
-        body.append(
-            ft.Row(
-                [self._ruleset_chip(r) for r in s.rulesets],
-                wrap=True,
-                spacing=8,
-                run_spacing=8,
-            )
-        )
+        body.append(ft.ResponsiveRow([self._ruleset_card(r) for r in s.rulesets], spacing=8, run_spacing=8))
         if s.ruleset is not None:
-            body.append(
-                ft.Text(
-                    player_count(s.ruleset.min_players, s.ruleset.max_players),
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                    size=13,
-                )
-            )
             body.extend(self._players())
             if s.ruleset.options:
-                body.append(widgets.section_title(_("Options")))
-                body.append(ft.Card(ft.Column([self._option(o) for o in s.ruleset.options], spacing=0), margin=0))
+                body.extend(self._options())
         if s.error:
             body.append(widgets.error_banner(s.error))
-        body.append(widgets.semantic("start-problem", self.problem_text))
-        body.append(widgets.semantic("start-game", self.start_button))
         self._refresh_start()
         widgets.set_body(self.view, body)
+
+    def _options(self) -> list[ft.Control]:
+        """Options fold away behind one line saying whether any differs from the default."""
+        changed = self.state.changed_options
+        summary = (
+            _("All at their defaults")
+            if not changed
+            else _("Changed: {options}").format(options=", ".join(option_label(name) for name in changed))
+        )
+        header = widgets.semantic(
+            "options-toggle",
+            ft.ListTile(
+                leading=ft.Icon(ft.Icons.TUNE, color=ft.Colors.PRIMARY),
+                title=ft.Text(_("Options"), weight=ft.FontWeight.W_600),
+                subtitle=ft.Text(summary, size=12),
+                trailing=ft.Icon(ft.Icons.EXPAND_LESS if self.options_open else ft.Icons.EXPAND_MORE),
+                on_click=self._toggle_options,
+            ),
+        )
+        rows: list[ft.Control] = [header]
+        if self.options_open:
+            rows += [self._option(o) for o in self.state.ruleset.options]
+        return [ft.Card(ft.Column(rows, spacing=0), margin=0)]
+
+    def _toggle_options(self) -> None:
+        self.options_open = not self.options_open
+        self.render()
 
     def _refresh_start(self) -> None:
         problem = self.state.problem
         self.problem_text.value = problem or ""
-        self.problem_text.visible = problem is not None
+        self.problem.visible = problem is not None
         self.start_button.disabled = problem is not None
 
     # --- pieces ---
 
-    def _ruleset_chip(self, ruleset: Ruleset) -> ft.Control:
+    def _ruleset_card(self, ruleset: Ruleset) -> ft.Control:
+        """A big tap target per game: its badge, name and table size; the chosen one stands out."""
         chosen = self.state.ruleset is not None and self.state.ruleset.id == ruleset.id
         return widgets.semantic(
             f"ruleset-{ruleset.id}",
-            ft.Chip(
-                label=ft.Text(ruleset.name),
-                selected=chosen,
-                on_select=lambda: self._do(self.state.choose, ruleset.id),
-                show_checkmark=True,
+            ft.Container(
+                ft.Row(
+                    [
+                        widgets.game_mark(ruleset.id, 36),
+                        ft.Column(
+                            [
+                                ft.Text(ruleset.name, weight=ft.FontWeight.W_600, size=13, max_lines=2),
+                                ft.Text(player_count(ruleset.min_players, ruleset.max_players), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+                            ],
+                            spacing=0,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=10,
+                ),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=10),
+                border_radius=14,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else ft.Colors.SURFACE_CONTAINER_LOW,
+                border=ft.Border.all(2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT),
+                on_click=lambda: self._do(self.state.choose, ruleset.id),
+                ink=True,
+                col=6,
             ),
+            button=True,
+            selected=chosen,
+            col=6,
         )
 
     def _players(self) -> list[ft.Control]:
@@ -316,39 +368,42 @@ class NewGameScreen:
                     ]
                 )
             )
-        out.append(
-            ft.Row(
-                [
-                    widgets.semantic("player-name", self.name_field),
-                    widgets.semantic(
-                        "add-player",
-                        ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Add player"), on_click=self._add_typed),
-                    ),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            )
-        )
-        if s.name_error:
-            out.append(widgets.semantic("name-error", ft.Text(s.name_error, color=ft.Colors.ERROR)))
-        if s.bench:
+        if s.seats_left == 0:
+            out.append(ft.Text(_("The table is full."), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        else:
             out.append(
                 ft.Row(
                     [
+                        widgets.semantic("player-name", self.name_field, expand=True),
                         widgets.semantic(
-                            f"saved-{name}",
-                            ft.Chip(
-                                label=ft.Text(name),
-                                leading=ft.Icon(ft.Icons.ADD, size=16),
-                                on_click=lambda _e=None, n=name: self._do(s.add_player, n),
-                            ),
-                        )
-                        for name in s.bench
+                            "add-player",
+                            ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Add player"), on_click=self._add_typed),
+                        ),
                     ],
-                    wrap=True,
-                    spacing=8,
-                    run_spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
                 )
             )
+            if s.name_error:
+                out.append(widgets.semantic("name-error", ft.Text(s.name_error, color=ft.Colors.ERROR)))
+            if s.bench:
+                out.append(
+                    ft.Row(
+                        [
+                            widgets.semantic(
+                                f"saved-{name}",
+                                ft.Chip(
+                                    label=ft.Text(name),
+                                    leading=ft.Icon(ft.Icons.ADD, size=16),
+                                    on_click=lambda _e=None, n=name: self._do(s.add_player, n),
+                                ),
+                            )
+                            for name in s.bench
+                        ],
+                        wrap=True,
+                        spacing=8,
+                        run_spacing=8,
+                    )
+                )
         out.extend(self._teams())
         return out
 
@@ -509,7 +564,8 @@ class NewGameScreen:
         if self.state.add_player(typed or ""):
             self.name_field.value = ""
         self.render()
-        self.app.page.run_task(self.name_field.focus)
+        if self.state.seats_left:
+            self.app.page.run_task(self.name_field.focus)  # ready for the next name
 
     def _start(self) -> None:
         game_id = self.state.start(self.app.store)

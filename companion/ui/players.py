@@ -173,7 +173,7 @@ class PlayersScreen:
         body.append(
             ft.Row(
                 [
-                    widgets.semantic("new-player-name", self.name_field),
+                    widgets.semantic("new-player-name", self.name_field, expand=True),
                     widgets.semantic("save-player", ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Save player"), on_click=self._add)),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,

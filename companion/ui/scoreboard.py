@@ -38,6 +38,8 @@ class SideRow:
     progress: float | None
     note: str
     color: str
+    tracks: tuple[tuple[str, int, bool], ...] = ()
+    """MEMBERS ONLY: (symbol, track, counts) per symbol; a track counts from 5 up."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,16 @@ class ScoreboardState:
         entry, self.undone = self.undone, None
         return entry is not None and self._change(self._store.add_round, entry)
 
+    def play_again(self) -> int | None:
+        """A new game with the same ruleset, seats, options and teams; its id."""
+        game = self.game
+        try:
+            record = self._store.create_game(game.ruleset.id, list(game.players), dict(game.options), game.teams)
+        except (RuleError, StoreError) as err:
+            self.error = err.message
+            return None
+        return record.id
+
     def abandon(self) -> bool:
         try:
             self.record = self._store.abandon(self.game_id)
@@ -179,6 +191,7 @@ class ScoreboardState:
                     progress=progress,
                     note=self._side_note(side),
                     color=side_color(i),
+                    tracks=self._tracks(side),
                 )
             )
         return rows
@@ -191,17 +204,23 @@ class ScoreboardState:
             out = detail.get("out_in_round", {})
             if side in out:
                 return _("Out after round {number}").format(number=out[side])
-        if rid == "members_only":
-            tracks = detail["tracks"][side]
-            return " · ".join(f"{symbol_name(sym)} {value}" for sym, value in tracks.items())
-        if game.teams:
-            return join_names(list(game.teams[side]))
+        if game.teams and not all(member in side for member in game.teams[side]):
+            return join_names(list(game.teams[side]))  # a team with a name of its own
         return ""
+
+    def _tracks(self, side: str) -> tuple[tuple[str, int, bool], ...]:
+        if self.game.ruleset.id != "members_only":
+            return ()
+        return tuple(
+            (symbol_name(symbol), value, value >= 5) for symbol, value in self.game.detail["tracks"][side].items()
+        )
 
     @property
     def progress(self) -> str:
         """How far the game is: the target, rounds left, or what ends it."""
         game = self.game
+        if self.status != "in_progress":
+            return ""
         detail = game.detail
         rid = game.ruleset.id
         played = len(game.rounds)
@@ -324,7 +343,6 @@ class ScoreboardScreen:
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
             return
         self.view.appbar.title = ft.Text(s.title, weight=ft.FontWeight.W_600)
-        self.view.appbar.actions = [*self._menu(), widgets.theme_switch(self.app)]
         body: list[ft.Control] = []
         if s.error:
             body.append(widgets.error_banner(s.error))
@@ -355,6 +373,19 @@ class ScoreboardScreen:
                     expand=True,
                 )
             )
+        if s.status == "finished" and not s.read_only:
+            actions.append(
+                widgets.semantic(
+                    "play-again",
+                    ft.FilledButton(
+                        _("Play again"),
+                        icon=ft.Icons.REPLAY,
+                        on_click=self._play_again,
+                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
+                    ),
+                    expand=True,
+                )
+            )
         if s.can_undo:
             actions.append(
                 widgets.semantic(
@@ -377,20 +408,19 @@ class ScoreboardScreen:
             body.append(self._chart())
         else:
             body.append(widgets.empty_state(ft.Icons.SCOREBOARD, _("No rounds yet. Enter the first round when it is played.")))
-        widgets.set_body(self.view, body)
-
-    def _menu(self) -> list[ft.Control]:
-        if not self.state.can_enter:
-            return []
-        return [
-            widgets.semantic(
-                "game-menu",
-                ft.PopupMenuButton(
-                    items=[ft.PopupMenuItem(content=ft.Text(_("Abandon game")), icon=ft.Icons.STOP_CIRCLE, on_click=self._confirm_abandon)],
-                    tooltip=_("More"),
-                ),
+        if s.can_enter:
+            body.append(
+                widgets.semantic(
+                    "abandon",
+                    ft.TextButton(
+                        _("Abandon game"),
+                        icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+                        on_click=self._confirm_abandon,
+                        style=ft.ButtonStyle(color=ft.Colors.ERROR),
+                    ),
+                )
             )
-        ]
+        widgets.set_body(self.view, body)
 
     def _banner(self, banner: Banner) -> ft.Control:
         won = self.state.status == "finished"
@@ -436,6 +466,23 @@ class ScoreboardScreen:
             left: list[ft.Control] = [ft.Row(name_line, spacing=8)]
             if row.note:
                 left.append(ft.Text(row.note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            if row.tracks:
+                left.append(
+                    ft.Row(
+                        [
+                            ft.Text(
+                                f"{symbol} {value}",
+                                size=11,
+                                weight=ft.FontWeight.BOLD if counts else None,
+                                color=ft.Colors.PRIMARY if counts else ft.Colors.ON_SURFACE_VARIANT,
+                            )
+                            for symbol, value, counts in row.tracks
+                        ],
+                        wrap=True,
+                        spacing=10,
+                        run_spacing=0,
+                    )
+                )
             if row.progress is not None:
                 left.append(ft.ProgressBar(value=row.progress, color=row.color, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=4, height=6))
             rows.append(
@@ -552,6 +599,13 @@ class ScoreboardScreen:
         self.render()
         if undone:
             self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
+
+    def _play_again(self) -> None:
+        game_id = self.state.play_again()
+        if game_id is None:
+            self.render()
+            return
+        self.app.go(f"/game/{game_id}")
 
     def _redo(self) -> None:
         self.state.redo()

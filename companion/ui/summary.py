@@ -15,6 +15,7 @@ class GameCard:
     """What a list shows about one stored game; tapping it opens ``game_id``."""
 
     game_id: int
+    ruleset: str
     title: str
     players: str
     result: str
@@ -50,14 +51,15 @@ def result_line(summary) -> str:
         return _("{names} share the lead with {points} after {rounds}").format(
             names=join_names(top), points=points(summary.totals[top[0]]), rounds=rounds_played(played)
         )
-    return _("{name} leads with {points} after {rounds}").format(
-        name=top[0], points=points(summary.totals[top[0]]), rounds=rounds_played(played)
-    )
+    teams = list(summary.sides) != list(summary.players)
+    line = _("{name} lead with {points} after {rounds}") if teams else _("{name} leads with {points} after {rounds}")
+    return line.format(name=top[0], points=points(summary.totals[top[0]]), rounds=rounds_played(played))
 
 
 def game_card(summary, now: datetime) -> GameCard:
     return GameCard(
         game_id=summary.id,
+        ruleset=summary.ruleset,
         title=rules.get(summary.ruleset).name,
         players=join_names(list(summary.players)),
         result=result_line(summary),

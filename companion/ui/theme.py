@@ -10,7 +10,7 @@ ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder (fonts); served by Flet at the site root."""
 
 FONT = "DejaVu Sans"
-FONTS = {FONT: "fonts/DejaVuSans.ttf"}
+FONTS = {FONT: "/fonts/DejaVuSans.ttf"}
 """DejaVu Sans draws the card suits (♠♥♦♣) that Flutter's built-in Roboto lacks; bold
 text is drawn from the same file, so one download serves every weight."""
 
@@ -19,6 +19,15 @@ SEED = "#2E7D5B"
 
 SIDE_COLORS = ("#1E88E5", "#E53935", "#43A047", "#FB8C00", "#8E24AA", "#00ACC1")
 """Chart and badge colour of each side in seating order; readable on light and dark."""
+
+GAME_MARKS = {
+    "clubs": ("\u2663", "#2E7D32"),
+    "klaverjassen": ("\u2660", "#1565C0"),
+    "members_only": ("\u265B", "#6A1B9A"),
+    "beverbende": ("\u2666", "#BF360C"),
+}
+"""Each game's badge: a card symbol from the bundled font and its colour."""
+
 
 def side_color(index: int) -> str:
     return SIDE_COLORS[index % len(SIDE_COLORS)]

@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.summary import GameCard
+from companion.ui.theme import GAME_MARKS
 
 PAD = 16
 
@@ -113,12 +114,26 @@ def empty_state(icon, message: str) -> ft.Control:
     )
 
 
+def game_mark(ruleset_id: str, size: int = 40) -> ft.Control:
+    """A game's badge: its card symbol on its colour."""
+    symbol, color = GAME_MARKS.get(ruleset_id, ("\u2663", "#455A64"))
+    return ft.Container(
+        ft.Text(symbol, size=size * 0.55, color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER),
+        width=size,
+        height=size,
+        bgcolor=color,
+        border_radius=size / 2,
+        alignment=ft.Alignment.CENTER,
+    )
+
+
 def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) -> ft.Control:
     """One stored game in a list; the whole card opens it."""
     return semantic(
         f"game-{card.game_id}",
         ft.Card(
             content=ft.ListTile(
+                leading=game_mark(card.ruleset),
                 title=ft.Row(
                     [
                         ft.Text(card.title, weight=ft.FontWeight.W_600),

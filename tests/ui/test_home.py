@@ -55,3 +55,11 @@ def test_a_store_error_is_shown_instead_of_the_list():
     home.load()
     assert home.error == "The database cannot be read."
     assert home.games == [] and home.empty_message is None
+
+
+def test_a_leading_team_is_named_as_a_team(store):
+    game = store.create_game("klaverjassen", ["Ann", "Bob", "Cy", "Dee"])
+    play(store, game.id, [{"card_points": {"Ann & Cy": 100, "Bob & Dee": 62}}])
+    home = HomeState(store, now=fixed_now)
+    home.load()
+    assert home.games[0].result == "Ann & Cy lead with 162 after 1 round"

@@ -159,3 +159,13 @@ def test_a_game_that_cannot_start_is_not_saved(store):
     assert state.start(store) is None
     assert state.error == "CLUBS needs 2 to 6 players: add 1 more."
     assert store.in_progress() == []
+
+
+def test_changed_options_are_listed_in_the_rulesets_order():
+    state = table("klaverjassen")
+    assert state.changed_options == []
+    state.set_option("ending", "1000")
+    state.set_option("four_jacks", 100)
+    assert state.changed_options == ["four_jacks", "ending"]
+    state.set_option("ending", "501")
+    assert state.changed_options == ["four_jacks"]

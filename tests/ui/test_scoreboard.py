@@ -78,7 +78,7 @@ def test_klaverjassen_names_the_playing_team_and_marks_nat(store):
     record = store.create_game("klaverjassen", KLAVER)
     s = board(store, record.id)
     assert s.next_up == "Round 1 · Ann deals · Bob & Dee play"
-    assert [r.note for r in s.sides()] == ["Ann and Cy", "Bob and Dee"]
+    assert [r.note for r in s.sides()] == ["", ""]  # the team names already say who plays
     play(store, record.id, [deal(100)])  # Bob & Dee played and took only 62: nat
     s.load()
     assert s.rounds()[0].note == "Bob & Dee nat"
@@ -102,9 +102,34 @@ def test_beverbende_elimination_marks_who_is_out(store):
 
 def test_members_only_shows_tracks_and_symbols_reached(store):
     record = store.create_game("members_only", ["Ann", "Bob", "Cy"])
+    bets = [
+        {"player": "Ann", "symbol": "umbrella", "field": "<=1", "stone": "single", "risk": False},
+        {"player": "Bob", "symbol": "crown", "field": "<=2", "stone": "single", "risk": False},
+    ]
+    counts = {"umbrella": 0, "crown": 0, "teacup": 6, "big_ben": 6, "hat": 6}
+    play(store, record.id, [{"bets": bets, "counts": counts}])
     s = board(store, record.id)
-    assert s.progress == "0 of 5 symbols have a track at 5 or more; the game ends when all have"
-    assert s.sides()[0].note == "Umbrella 0 · Crown 0 · Teacup 0 · Big Ben 0 · Hat 0"
+    assert s.progress == "1 of 5 symbols have a track at 5 or more; the game ends when all have"
+    ann, bob, _cy = s.sides()
+    assert ann.tracks == (("Umbrella", 5, True), ("Crown", 0, False), ("Teacup", 0, False), ("Big Ben", 0, False), ("Hat", 0, False))
+    assert bob.tracks[1] == ("Crown", 3, False)
+    assert ann.note == ""
+
+
+def test_named_teams_list_their_players(store):
+    record = store.create_game("clubs", ["Ann", "Bob", "Cy", "Dee"], teams={"Reds": ["Ann", "Cy"], "Blues": ["Bob", "Dee"]})
+    assert [r.note for r in board(store, record.id).sides()] == ["Ann and Cy", "Bob and Dee"]
+
+
+def test_a_finished_game_can_be_played_again_with_the_same_table(store):
+    record = store.create_game("klaverjassen", KLAVER, options={"ending": "1000"})
+    play(store, record.id, [deal(162)] * 7)
+    s = board(store, record.id)
+    assert s.status == "finished" and s.progress == ""
+    again = store.open_game(s.play_again())
+    assert again.status == "in_progress" and again.game.rounds == []
+    assert again.game.players == tuple(KLAVER)
+    assert again.game.options == s.game.options and again.game.teams == s.game.teams
 
 
 def test_a_refused_round_keeps_the_game_unchanged_and_says_why(store):
