@@ -41,7 +41,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any, Mapping, Sequence
 
+from companion.i18n import N_
 from companion.rules.base import NextRound, Option, RuleError, Ruleset, Setup, Verdict
+from companion.rules.text import Names
 
 CARDS_PER_ROW = 4
 COPIES = {value: 4 for value in range(9)} | {9: 9}
@@ -51,7 +53,14 @@ ELIMINATION_LIMIT = 100
 SPECIAL_CARDS = ("swap", "peek", "draw_twice")
 ENDINGS = ("seed", "rounds", "elimination", "time")
 ENTRY_PARTS = ("cards", "totals", "last")
-COUNT_WORDS = {4: "four", 9: "nine"}
+_NOT_A_MAPPING = {
+    "cards": N_("The cards must map each player to the four cards of their row."),
+    "totals": N_("The totals must map each player to their total for the round."),
+}
+_MISSING = {
+    "cards": N_("No cards given for {names}."),
+    "totals": N_("No total given for {names}."),
+}
 
 _DECK_ASCENDING = sorted(value for value, copies in COPIES.items() for _ in range(copies))
 _LOWEST_SUM = (0, *accumulate(_DECK_ASCENDING))
@@ -89,7 +98,7 @@ def may_knock(turns_taken: Sequence[int]) -> bool:
 
 def _clockwise_from(players: Sequence[str], first: str) -> list[str]:
     if first not in players:
-        raise RuleError(f"{first} is not at the table.", "knocker")
+        raise RuleError("{name} is not at the table.", "knocker", name=first)
     start = list(players).index(first)
     return list(players[start:]) + list(players[:start])
 
@@ -110,8 +119,12 @@ def _is_number_card(card: Any) -> bool:
 
 def _check_card(card: Any) -> None:
     if not _is_number_card(card) and card not in SPECIAL_CARDS:
-        names = ", ".join(SPECIAL_CARDS)
-        raise RuleError(f"{card!r} is no Beverbende card: cards are 0 to 9 or one of {names}.", "cards")
+        raise RuleError(
+            "{card!r} is no Beverbende card: cards are 0 to 9 or one of {specials}.",
+            "cards",
+            card=card,
+            specials=", ".join(SPECIAL_CARDS),
+        )
 
 
 def _first_number_card(drawn: Sequence[Any]) -> int:
@@ -139,7 +152,7 @@ def final_row(row: Sequence[Any], pile: Sequence[Any]) -> tuple[tuple[int, ...],
     next player in ``replacement_order`` can go on from there.
     """
     if len(row) != CARDS_PER_ROW:
-        raise RuleError(f"A row has {CARDS_PER_ROW} cards, not {len(row)}.", "cards")
+        raise RuleError("A row has {size} cards, not {count}.", "cards", size=CARDS_PER_ROW, count=len(row))
     rest = list(pile)
     values = []
     for card in row:
@@ -156,10 +169,6 @@ def final_row(row: Sequence[Any], pile: Sequence[Any]) -> tuple[tuple[int, ...],
 # --- the ruleset -----------------------------------------------------------------------
 
 
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 class Beverbende(Ruleset):
     id = "beverbende"
     name = "Beverbende"
@@ -171,11 +180,11 @@ class Beverbende(Ruleset):
             "ending",
             str,
             "seed",
-            "When the game ends: seed (one round per player, 4 with two), rounds (a set number), "
-            "elimination (out at 100, last one left wins) or time (stop when time is up).",
+            N_("When the game ends: seed (one round per player, 4 with two), rounds (a set number), "
+            "elimination (out at 100, last one left wins) or time (stop when time is up)."),
             allowed=ENDINGS,
         ),
-        Option("rounds", int, 5, "How many rounds to play with the rounds ending.", minimum=1, maximum=200),
+        Option("rounds", int, 5, N_("How many rounds to play with the rounds ending."), minimum=1, maximum=200),
     )
 
     def initial_state(self, setup: Setup) -> BeverbendeState:
@@ -196,7 +205,7 @@ class Beverbende(Ruleset):
     def apply(self, setup, state, entry, number):
         for key in entry:
             if key not in ENTRY_PARTS:
-                raise RuleError(f"A Beverbende round has no {key!r}; give cards or totals.", key)
+                raise RuleError("A Beverbende round has no {part!r}; give cards or totals.", key, part=key)
         last = self._check_last(setup, entry)
         playing = [p for p, out in zip(setup.players, state.out_in_round) if not out]
         if ("cards" in entry) == ("totals" in entry):
@@ -229,17 +238,20 @@ class Beverbende(Ruleset):
 
     def _check_names(self, setup, given, part: str, playing: list[str]) -> None:
         if not isinstance(given, Mapping):
-            raise RuleError(f"The {part} must map each player to their {part}.", part)
+            raise RuleError(_NOT_A_MAPPING[part], part)
         for name in given:
             if name not in playing:
                 if name in setup.players:
                     raise RuleError(
-                        f"{name} is out (reached {ELIMINATION_LIMIT}) and plays no more rounds.", f"{part}.{name}"
+                        "{name} is out (reached {limit}) and plays no more rounds.",
+                        f"{part}.{name}",
+                        name=name,
+                        limit=ELIMINATION_LIMIT,
                     )
-                raise RuleError(f"{name} is not playing in this game.", f"{part}.{name}")
+                raise RuleError("{name} is not playing in this game.", f"{part}.{name}", name=name)
         if len(given) != len(playing):  # every name given is playing, so some player is missing
             missing = [p for p in playing if p not in given]
-            raise RuleError(f"{_and(missing)} still needs {part} for this round.", f"{part}.{missing[0]}")
+            raise RuleError(_MISSING[part], f"{part}.{missing[0]}", names=Names(missing))
 
     def _check_cards(self, setup, cards, playing: list[str]) -> dict[str, int]:
         self._check_names(setup, cards, "cards", playing)
@@ -247,19 +259,27 @@ class Beverbende(Ruleset):
         sums = {}
         for name, row in cards.items():
             if not isinstance(row, (list, tuple)) or len(row) != CARDS_PER_ROW:
-                raise RuleError(f"{name} must have exactly {CARDS_PER_ROW} cards.", f"cards.{name}")
+                raise RuleError(
+                    "{name} must have exactly {size} cards.", f"cards.{name}", name=name, size=CARDS_PER_ROW
+                )
             for card in row:
                 if not _is_number_card(card):
                     raise RuleError(
-                        f"{name} shows {card!r}, but a card counts 0 to 9 (special cards are replaced first).",
+                        "{name} shows {card!r}, but a card counts 0 to 9 (special cards are replaced first).",
                         f"cards.{name}",
+                        name=name,
+                        card=card,
                     )
                 shown[card] += 1
             sums[name] = sum(row)
         for value, count in enumerate(shown):
             if count > COPIES[value]:
                 raise RuleError(
-                    f"The deck has only {COUNT_WORDS[COPIES[value]]} {value}s, but this round shows {count}.", "cards"
+                    "The deck holds only {copies} cards of value {value}, but this round shows {count}.",
+                    "cards",
+                    copies=COPIES[value],
+                    value=value,
+                    count=count,
                 )
         return sums
 
@@ -267,7 +287,13 @@ class Beverbende(Ruleset):
         self._check_names(setup, totals, "totals", playing)
         for name, points in totals.items():
             if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= ROW_MAX:
-                raise RuleError(f"{name}'s four cards add up to 0 to {ROW_MAX}, not {points!r}.", f"totals.{name}")
+                raise RuleError(
+                    "{name}'s four cards add up to 0 to {most}, not {points!r}.",
+                    f"totals.{name}",
+                    name=name,
+                    most=ROW_MAX,
+                    points=points,
+                )
         self._check_deck_allows(totals)
         return dict(totals)
 
@@ -288,16 +314,24 @@ class Beverbende(Ruleset):
             if low < _LOWEST_SUM[cards]:
                 names = lowest_first[:k]
                 raise RuleError(
-                    f"{_and(names)} cannot score only {low} together: the deck's lowest {cards} cards "
-                    f"already add up to {_LOWEST_SUM[cards]}.",
+                    "{names} cannot score only {points} together: the deck's lowest {cards} cards "
+                    "already add up to {least}.",
                     f"totals.{names[-1]}",
+                    names=Names(names),
+                    points=low,
+                    cards=cards,
+                    least=_LOWEST_SUM[cards],
                 )
             if high > _HIGHEST_SUM[cards]:
                 names = highest_first[:k]
                 raise RuleError(
-                    f"{_and(names)} cannot score {high} together: the deck's highest {cards} cards "
-                    f"add up to only {_HIGHEST_SUM[cards]}.",
+                    "{names} cannot score {points} together: the deck's highest {cards} cards "
+                    "add up to only {most}.",
                     f"totals.{names[-1]}",
+                    names=Names(names),
+                    points=high,
+                    cards=cards,
+                    most=_HIGHEST_SUM[cards],
                 )
 
     @staticmethod

@@ -183,7 +183,7 @@ def test_elimination_later_rounds_list_only_players_still_in_and_out_players_sco
 
 def test_elimination_still_in_player_missing_is_rejected():
     g = play(elimination(), *[{"A": 36, "B": 10, "C": 10}] * 3)
-    with pytest.raises(RuleError, match="C still needs totals") as err:
+    with pytest.raises(RuleError, match="No total given for C") as err:
         play(g, {"B": 10})
     assert err.value.field == "totals.C"
 
@@ -281,8 +281,8 @@ def test_cards_rejected(rule, row, message):
 @pytest.mark.parametrize(
     "rule, cards, message",
     [
-        ("only four of each value 0 to 8", {"A": [3, 3, 3, 1], "B": [3, 3, 0, 0]}, "only four 3s, but this round shows 5"),
-        ("only nine 9s", {"A": [9, 9, 9, 9], "B": [9, 9, 9, 9], "C": [9, 9, 0, 0]}, "only nine 9s, but this round shows 10"),
+        ("only four of each value 0 to 8", {"A": [3, 3, 3, 1], "B": [3, 3, 0, 0]}, "only 4 cards of value 3, but this round shows 5"),
+        ("only nine 9s", {"A": [9, 9, 9, 9], "B": [9, 9, 9, 9], "C": [9, 9, 0, 0]}, "only 9 cards of value 9, but this round shows 10"),
     ],
 )
 def test_rows_needing_more_cards_than_the_deck_holds_are_rejected(rule, cards, message):
@@ -324,13 +324,15 @@ def test_totals_the_deck_allows_at_its_limits_are_accepted():
 @pytest.mark.parametrize(
     "rule, entry, message, field",
     [
-        ("a player missing", {"totals": {"A": 10, "B": 20}}, "C still needs totals", "totals.C"),
+        ("a player missing", {"totals": {"A": 10, "B": 20}}, "No total given for C", "totals.C"),
         ("a stranger", {"totals": {"A": 10, "B": 20, "C": 30, "Zed": 4}}, "Zed is not playing", "totals.Zed"),
         ("cards and totals together", {"cards": {}, "totals": {}}, "either", "cards"),
         ("neither cards nor totals", {}, "either", "cards"),
         ("an unknown part", {"totals": {"A": 10, "B": 20, "C": 30}, "bonus": 5}, "no 'bonus'", "bonus"),
         ("totals not a mapping", {"totals": [1, 2, 3]}, "map each player", "totals"),
-        ("a cards player missing", {"cards": {"A": [1, 1, 1, 1], "B": [2, 2, 2, 2]}}, "C still needs cards", "cards.C"),
+        ("two players missing", {"totals": {"A": 10}}, "No total given for B and C", "totals.B"),
+        ("cards not a mapping", {"cards": [[1, 1, 1, 1]]}, "cards must map each player", "cards"),
+        ("a cards player missing", {"cards": {"A": [1, 1, 1, 1], "B": [2, 2, 2, 2]}}, "No cards given for C", "cards.C"),
     ],
 )
 def test_entries_rejected(rule, entry, message, field):
