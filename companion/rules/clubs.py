@@ -47,7 +47,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence
 
+from companion.i18n import N_
 from companion.rules.base import Option, RuleError, Ruleset, Setup, Verdict
+from companion.rules.text import Names, Phrase, sentence
 
 BONUS_CARDS = {
     2: (5,),
@@ -69,15 +71,6 @@ COPIES_PER_VALUE = 4
 """Four suits: each value is in the deck four times."""
 HAND_SIZE = 10
 KINDS = ("single", "set", "run")
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
-
-
-def _names(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    names = list(names)
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # --- scoring ------------------------------------------------------------------------------
@@ -136,13 +129,13 @@ class Clubs(Ruleset):
             "target",
             int,
             0,
-            "Points that end the game; 0 plays to the rulebook's 50 (teams: 100, or 150 for two teams of three).",
+            N_("Points that end the game; 0 plays to the rulebook's 50 (teams: 100, or 150 for two teams of three)."),
             minimum=0,
         ),
-        Option("break_ties", bool, False, "On a shared lead at the end, play on until one side leads alone."),
-        Option("double_cards", bool, True, "Players may call Double Cards: go out first to double, or score 0."),
-        Option("wild_15", bool, False, "15s are wild: a 15 may be played as any value (scoring stays the same)."),
-        Option("crazy", bool, False, "Crazy CLUBS: a 15 no longer wins at once; more cards of a kind beat fewer."),
+        Option("break_ties", bool, False, N_("On a shared lead at the end, play on until one side leads alone.")),
+        Option("double_cards", bool, True, N_("Players may call Double Cards: go out first to double, or score 0.")),
+        Option("wild_15", bool, False, N_("15s are wild: a 15 may be played as any value (scoring stays the same).")),
+        Option("crazy", bool, False, N_("Crazy CLUBS: a 15 no longer wins at once; more cards of a kind beat fewer.")),
     )
 
     def check_setup(self, setup: Setup) -> Setup:
@@ -151,11 +144,12 @@ class Clubs(Ruleset):
         sizes = sorted((len(members) for _, members in setup.teams), reverse=True)
         shape = (len(sizes), sizes[0])
         if len(set(sizes)) != 1 or shape not in TEAM_TARGETS:
-            shown = _names([str(size) for size in sizes])
             raise RuleError(
                 "Team CLUBS is played by 4 players as two teams of two, or by 6 players as three teams of two "
-                f"or two teams of three; not {len(setup.players)} players in teams of {shown}.",
+                "or two teams of three; not {players} players in teams of {sizes}.",
                 "teams",
+                players=len(setup.players),
+                sizes=Names(sizes),
             )
         return setup
 
@@ -172,7 +166,9 @@ class Clubs(Ruleset):
         players = setup.players
         for key in entry:
             if key not in ENTRY_KEYS:
-                raise RuleError(f"A CLUBS round has no {key!r}; it takes out_order, club_points and double.", key)
+                raise RuleError(
+                    "A CLUBS round has no {key!r}; it takes out_order, club_points and double.", key, key=key
+                )
         out_order = _check_out_order(entry.get("out_order"), players)
         club_points = _check_club_points(entry.get("club_points", {}), players)
         doubles = _check_doubles(entry.get("double", []), players, setup.options["double_cards"])
@@ -252,9 +248,9 @@ def _check_out_order(out_order: Any, players: tuple[str, ...]) -> tuple[str, ...
     seen: set[str] = set()
     for name in out_order:
         if name not in players:
-            raise RuleError(f"{name} is not at this table, so cannot have gone out.", "out_order")
+            raise RuleError("{player} is not at this table, so cannot have gone out.", "out_order", player=name)
         if name in seen:
-            raise RuleError(f"{name} cannot go out twice in one round.", "out_order")
+            raise RuleError("{player} cannot go out twice in one round.", "out_order", player=name)
         seen.add(name)
     return tuple(out_order)
 
@@ -264,10 +260,15 @@ def _check_club_points(club_points: Any, players: tuple[str, ...]) -> dict[str, 
         raise RuleError("Club points must be given per player (name: points).", "club_points")
     for name, points in club_points.items():
         if name not in players:
-            raise RuleError(f"{name} is not at this table, so cannot have club points.", f"club_points.{name}")
+            raise RuleError(
+                "{player} is not at this table, so cannot have club points.", f"club_points.{name}", player=name
+            )
         if type(points) is not int or points < 0:  # bool is an int subclass; True is no score
             raise RuleError(
-                f"{name}'s club points must be a whole number of 0 or more, not {points!r}.", f"club_points.{name}"
+                "{player}'s club points must be a whole number of 0 or more, not {points!r}.",
+                f"club_points.{name}",
+                player=name,
+                points=points,
             )
     return dict(club_points)
 
@@ -279,10 +280,10 @@ def _check_doubles(doubles: Any, players: tuple[str, ...], allowed: bool) -> fro
         raise RuleError("Double Cards is not played in this game.", "double")
     for name in doubles:
         if name not in players:
-            raise RuleError(f"{name} is not at this table, so cannot have called Double Cards.", "double")
+            raise RuleError("{player} is not at this table, so cannot have called Double Cards.", "double", player=name)
     if len(set(doubles)) != len(doubles):
         twice = next(name for name in doubles if doubles.count(name) > 1)
-        raise RuleError(f"{twice} is listed twice as calling Double Cards.", "double")
+        raise RuleError("{player} is listed twice as calling Double Cards.", "double", player=twice)
     return frozenset(doubles)
 
 
@@ -301,17 +302,22 @@ def _check_round_end(
             (side,) = holding
             if teams:
                 raise RuleError(
-                    f"{name} cannot have gone out: the round was over as soon as only players of {side} held cards.",
+                    "{player} cannot have gone out: the round was over as soon as only players of {team} held cards.",
                     "out_order",
+                    player=name,
+                    team=side,
                 )
             if len(players) == 2:
                 raise RuleError(
-                    f"{name} cannot go out too: with two players the round ends when the first goes out.", "out_order"
+                    "{player} cannot go out too: with two players the round ends when the first goes out.",
+                    "out_order",
+                    player=name,
                 )
             raise RuleError(
-                f"{name} cannot go out: the round ends when only {name} still holds cards, "
-                f"and {name} takes the 0 bonus card.",
+                "{player} cannot go out: the round ends when only {player} still holds cards, "
+                "and {player} takes the 0 bonus card.",
                 "out_order",
+                player=name,
             )
         side = side_of[name]
         holding[side] -= 1
@@ -320,29 +326,75 @@ def _check_round_end(
     out = set(out_order)
     held = tuple(player for player in players if player not in out)
     if len(holding) > 1:
+        holders = Names(held)
         if teams:
             raise RuleError(
-                f"The round was not over while {_names(held)} still held cards: it ends only when "
+                "The round was not over while {players} still held cards: it ends only when "
                 "the players holding cards all belong to one team.",
                 "out_order",
+                players=holders,
             )
-        has_zero_card = 0 in BONUS_CARDS[len(players)]
-        if len(held) == 2 and has_zero_card:
+        if len(held) > 2:
             raise RuleError(
-                f"{_names(held)} cannot both take the 0 bonus card: "
-                "the round goes on until only one player holds cards.",
+                "{players} cannot all still hold cards at the end: the round goes on until only one player does.",
                 "out_order",
+                players=holders,
             )
-        both = "both" if len(held) == 2 else "all"
+        if 0 in BONUS_CARDS[len(players)]:
+            raise RuleError(
+                "{players} cannot both take the 0 bonus card: the round goes on until only one player holds cards.",
+                "out_order",
+                players=holders,
+            )
         raise RuleError(
-            f"{_names(held)} cannot {both} still hold cards at the end: "
-            "the round goes on until only one player does.",
+            "{players} cannot both still hold cards at the end: the round goes on until only one player does.",
             "out_order",
+            players=holders,
         )
     return held
 
 
 # --- referee ------------------------------------------------------------------------------
+
+_SET_OF = {
+    2: N_("a set of two {value}s"),
+    3: N_("a set of three {value}s"),
+    4: N_("a set of four {value}s"),
+    5: N_("a set of five {value}s"),
+    6: N_("a set of six {value}s"),
+    7: N_("a set of seven {value}s"),
+    8: N_("a set of eight {value}s"),
+}
+"""A set named by its size: at most four cards of a value, and with wild 15s four 15s more."""
+
+_CANNOT_PLAY_AS = {
+    "single": N_("{cards} cannot be played as a single."),
+    "set": N_("{cards} cannot be played as a set."),
+    "run": N_("{cards} cannot be played as a run."),
+}
+
+_KIND_MISMATCH = {
+    ("single", False): N_("The trick is played in singles; {play} cannot follow {table}."),
+    ("set", False): N_("The trick is played in sets; {play} cannot follow {table}."),
+    ("run", False): N_("The trick is played in runs; {play} cannot follow {table}."),
+    ("single", True): N_(
+        "The trick is played in singles (in Crazy CLUBS a single counts as a set of one); "
+        "{play} cannot follow {table}."
+    ),
+    ("set", True): N_(
+        "The trick is played in sets (in Crazy CLUBS a single counts as a set of one); {play} cannot follow {table}."
+    ),
+    ("run", True): N_(
+        "The trick is played in runs (in Crazy CLUBS a single counts as a set of one); {play} cannot follow {table}."
+    ),
+}
+"""Why a play cannot follow the table, by the kind on the table and whether Crazy CLUBS is on."""
+
+_ASSUMED_TABLE = {
+    "set": N_("This assumes the cards on the table were played as a set."),
+    "run": N_("This assumes the cards on the table were played as a run."),
+}
+"""Only two or more cards can be read in more than one way: as a set or as a run."""
 
 
 @dataclass(frozen=True)
@@ -360,32 +412,41 @@ class Reading:
     def high(self) -> int:
         return self.values[-1]
 
-    def describe(self) -> str:
+    def describe(self) -> Phrase:
+        """The cards in words, e.g. 'a set of two 4s (the 15 standing for 4)'."""
         if self.kind == "single":
-            text = f"a single {self.high}"
+            cards = Phrase("a single {value}", value=self.high)
         elif self.kind == "set":
-            text = f"a set of {NUMBER_WORDS[len(self.values)]} {self.high}s"
+            cards = Phrase(_SET_OF[len(self.values)], value=self.high)
         else:
-            text = "a run " + "-".join(str(v) for v in self.values)
-        if self.wild_as:
-            fifteens = "the 15" if len(self.wild_as) == 1 else "the 15s"
-            text += f" ({fifteens} standing for {_names([str(v) for v in self.wild_as])})"
-        return text
+            cards = Phrase("a run {values}", values="-".join(str(v) for v in self.values))
+        if not self.wild_as:
+            return cards
+        if len(self.wild_as) == 1:
+            return Phrase("{cards} (the 15 standing for {values})", cards=cards, values=Names(self.wild_as))
+        return Phrase("{cards} (the 15s standing for {values})", cards=cards, values=Names(self.wild_as))
 
 
 @dataclass(frozen=True)
 class PlayVerdict:
     """The referee's answer: may the play follow, why, and does it win the trick at once.
 
-    ``kind`` is the kind the play counts as (None when the cards form no play); ``counts_as``
-    the values its cards stand for, ascending (wild 15s resolved).
+    ``reasons`` are the sentences of the why, kept as English templates; ``reason`` reads
+    them in the player's language. ``kind`` is the kind the play counts as (None when the
+    cards form no play); ``counts_as`` the values its cards stand for, ascending (wild 15s
+    resolved).
     """
 
     legal: bool
-    reason: str
+    reasons: tuple[Phrase, ...]
     kind: str | None
     wins_trick: bool
     counts_as: tuple[int, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why, in the current language."""
+        return " ".join(sentence(part) for part in self.reasons)
 
 
 def readings(cards: Sequence[int], wild_15: bool = False) -> list[Reading]:
@@ -412,40 +473,88 @@ def readings(cards: Sequence[int], wild_15: bool = False) -> list[Reading]:
 
 
 def _check_cards(cards: Any, what: str) -> list[int]:
+    """The card values of the play (``what`` "play") or of the table ("previous")."""
     if isinstance(cards, str) or not isinstance(cards, Sequence):
-        raise RuleError(f"The {what} must be a list of card values.", what)
+        if what == "play":
+            raise RuleError("The play must be a list of card values.", what)
+        raise RuleError("The previous must be a list of card values.", what)
     if not cards:
-        raise RuleError("Choose the cards to play." if what == "play" else "Choose the cards on the table.", what)
+        if what == "play":
+            raise RuleError("Choose the cards to play.", what)
+        raise RuleError("Choose the cards on the table.", what)
     for card in cards:
         if isinstance(card, bool) or not isinstance(card, int) or not LOWEST_CARD <= card <= HIGHEST_CARD:
-            raise RuleError(f"{card!r} is no CLUBS card: cards are 1 to {HIGHEST_CARD}.", what)
+            raise RuleError(
+                "{card!r} is no CLUBS card: cards are {lowest} to {highest}.",
+                what,
+                card=card,
+                lowest=LOWEST_CARD,
+                highest=HIGHEST_CARD,
+            )
     if len(cards) > HAND_SIZE:
-        raise RuleError(f"A hand holds only {HAND_SIZE} cards, so no play has {len(cards)}.", what)
+        raise RuleError(
+            "A hand holds only {most} cards, so no play has {count}.", what, most=HAND_SIZE, count=len(cards)
+        )
     return list(cards)
 
 
-def _compare(previous: Reading, play: Reading, crazy: bool) -> tuple[bool, str]:
+def _compare(previous: Reading, play: Reading, crazy: bool) -> tuple[bool, Phrase]:
     """Whether ``play`` beats ``previous`` (the caller has matched their kinds), and why."""
     on_table, mine = previous.describe(), play.describe()
     if not crazy:
         if previous.high == HIGHEST_CARD:
             return False, _already_won(previous)
         if len(play.values) != len(previous.values):
-            return False, f"On {on_table} you must play exactly {len(previous.values)} cards, not {len(play.values)}."
+            return False, Phrase(
+                "On {table} you must play exactly {count} cards, not {given}.",
+                table=on_table,
+                count=len(previous.values),
+                given=len(play.values),
+            )
         if play.high <= previous.high:
-            return False, f"Your highest card must beat the {previous.high} on the table; {mine} does not."
-        return True, f"{mine[0].upper()}{mine[1:]} beats {on_table}."
+            return False, Phrase(
+                "Your highest card must beat the {value} on the table; {play} does not.", value=previous.high, play=mine
+            )
+        return True, Phrase("{play} beats {table}.", play=mine, table=on_table)
     if len(play.values) < len(previous.values):
-        return False, f"In Crazy CLUBS you may play more cards than {on_table}, never fewer."
+        return False, Phrase("In Crazy CLUBS you may play more cards than {table}, never fewer.", table=on_table)
     if len(play.values) > len(previous.values):
-        return True, f"In Crazy CLUBS more cards beat fewer, whatever the values: {mine} beats {on_table}."
+        return True, Phrase(
+            "In Crazy CLUBS more cards beat fewer, whatever the values: {play} beats {table}.",
+            play=mine,
+            table=on_table,
+        )
     if play.high <= previous.high:
-        return False, f"With as many cards, your highest must beat the {previous.high} on the table; {mine} does not."
-    return True, f"{mine[0].upper()}{mine[1:]} beats {on_table}."
+        return False, Phrase(
+            "With as many cards, your highest must beat the {value} on the table; {play} does not.",
+            value=previous.high,
+            play=mine,
+        )
+    return True, Phrase("{play} beats {table}.", play=mine, table=on_table)
 
 
-def _already_won(previous: Reading) -> str:
-    return f"The trick was won the moment a 15 was played ({previous.describe()}); its player leads the next one."
+def _already_won(previous: Reading) -> Phrase:
+    return Phrase(
+        "The trick was won the moment a 15 was played ({table}); its player leads the next one.",
+        table=previous.describe(),
+    )
+
+
+def _unreadable_table(previous_kind: str | None) -> RuleError:
+    """The cards on the table form no play (of the kind the table said, if it said one)."""
+    if previous_kind == "single":
+        return RuleError(
+            "The cards on the table cannot have been played as a single: they form no single, set or run.", "previous"
+        )
+    if previous_kind == "set":
+        return RuleError(
+            "The cards on the table cannot have been played as a set: they form no single, set or run.", "previous"
+        )
+    if previous_kind == "run":
+        return RuleError(
+            "The cards on the table cannot have been played as a run: they form no single, set or run.", "previous"
+        )
+    return RuleError("The cards on the table cannot have been played: they form no single, set or run.", "previous")
 
 
 def _family(kind: str, crazy: bool) -> str:
@@ -473,49 +582,48 @@ def judge_play(
     table = _check_cards(previous, "previous") if previous is not None else []
     for value, count in Counter(cards + table).items():
         if count > COPIES_PER_VALUE:
-            raise RuleError(f"The deck has only {NUMBER_WORDS[COPIES_PER_VALUE]} {value}s.", "play")
+            raise RuleError("The deck has only four {value}s.", "play", value=value)
     for kind in (previous_kind, play_kind):
         if kind is not None and kind not in KINDS:
-            raise RuleError(f"A play is a single, a set or a run, not {kind!r}.", "kind")
+            raise RuleError("A play is a single, a set or a run, not {kind!r}.", "kind", kind=kind)
 
     options = [r for r in readings(cards, wild_15) if play_kind in (None, r.kind)]
     if not options:
-        shown = _names([str(c) for c in sorted(cards)])
+        shown = Names(sorted(cards))
         if play_kind is not None:
-            return PlayVerdict(False, f"{shown} cannot be played as a {play_kind}.", None, False)
-        reason = f"{shown} form neither a set (equal values) nor a run (values in a row)."
-        return PlayVerdict(False, reason, None, False)
+            return PlayVerdict(False, (Phrase(_CANNOT_PLAY_AS[play_kind], cards=shown),), None, False)
+        reason = Phrase("{cards} form neither a set (equal values) nor a run (values in a row).", cards=shown)
+        return PlayVerdict(False, (reason,), None, False)
 
     def strength(reading: Reading) -> tuple[int, int]:
         return reading.high, KINDS.index(reading.kind)
 
-    def legal_verdict(reading: Reading, reason: str) -> PlayVerdict:
+    def legal_verdict(reading: Reading, reasons: tuple[Phrase, ...]) -> PlayVerdict:
         wins = reading.high == HIGHEST_CARD and not crazy
         if wins:
-            reason += " The 15 wins the trick at once."
+            reasons += (Phrase("The 15 wins the trick at once."),)
         elif reading.high == HIGHEST_CARD:
-            reason += " In Crazy CLUBS the 15 does not win at once: the trick goes on until all others pass."
-        return PlayVerdict(True, reason, reading.kind, wins, reading.values)
+            reasons += (
+                Phrase("In Crazy CLUBS the 15 does not win at once: the trick goes on until all others pass."),
+            )
+        return PlayVerdict(True, reasons, reading.kind, wins, reading.values)
 
     if previous is None:
         best = max(options, key=strength)
-        reason = f"Any single, set or run may lead: this is {best.describe()}."
-        others = [r.describe() for r in options if r is not best]
+        reasons = (Phrase("Any single, set or run may lead: this is {play}.", play=best.describe()),)
+        others = Names(r.describe() for r in options if r is not best)
         if others:
-            reason += f" It may also be led as {_names(others)}."
-        return legal_verdict(best, reason)
+            reasons += (Phrase("It may also be led as {plays}.", plays=others),)
+        return legal_verdict(best, reasons)
 
     on_table = [r for r in readings(table, wild_15) if previous_kind in (None, r.kind)]
     if not on_table:
-        wanted = f" as a {previous_kind}" if previous_kind else ""
-        raise RuleError(
-            f"The cards on the table cannot have been played{wanted}: they form no single, set or run.", "previous"
-        )
+        raise _unreadable_table(previous_kind)
     if not crazy and all(p.high == HIGHEST_CARD for p in on_table):
         mine = max(options, key=strength)
         return PlayVerdict(
             False,
-            _already_won(on_table[0]),
+            (_already_won(on_table[0]),),
             mine.kind,
             False,
             mine.values,
@@ -523,10 +631,9 @@ def judge_play(
     matches = [(p, r) for p in on_table for r in options if _family(p.kind, crazy) == _family(r.kind, crazy)]
     if not matches:
         mine, theirs = options[0], on_table[0]
-        hint = " (in Crazy CLUBS a single counts as a set of one)" if crazy else ""
         return PlayVerdict(
             False,
-            f"The trick is played in {theirs.kind}s{hint}; {mine.describe()} cannot follow {theirs.describe()}.",
+            (Phrase(_KIND_MISMATCH[theirs.kind, crazy], play=mine.describe(), table=theirs.describe()),),
             mine.kind,
             False,
             mine.values,
@@ -535,11 +642,12 @@ def judge_play(
     allowed = [j for j in judged if j[2]]
     if allowed:
         p, r, _, reason = max(allowed, key=lambda j: strength(j[1]))
+        reasons = (reason,)
         if len(on_table) > 1:
-            reason += f" This assumes the cards on the table were played as a {p.kind}."
-        return legal_verdict(r, reason)
+            reasons += (Phrase(_ASSUMED_TABLE[p.kind]),)
+        return legal_verdict(r, reasons)
     p, r, _, reason = max(judged, key=lambda j: strength(j[1]))
-    return PlayVerdict(False, reason, r.kind, False, r.values)
+    return PlayVerdict(False, (reason,), r.kind, False, r.values)
 
 
 RULESET = Clubs()

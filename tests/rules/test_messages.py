@@ -1,0 +1,255 @@
+"""What players read when the rules refuse an entry or a referee explains a ruling.
+
+The rules stay free of any language: every message is an English template and its values
+(``RuleError``, ``companion.rules.text.Phrase``), translated through ``companion.i18n``
+when it is read. These tests pin the English sentence each kind of bad entry gives, check
+that every template is a literal the catalogue extraction finds, and that an installed
+translation replaces the template with the values filled in.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+import string
+from functools import cache
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract
+from babel.messages.frontend import parse_keywords
+
+import companion
+from companion import i18n, rules
+from companion.rules import RuleError
+from companion.rules.clubs import judge_play
+from companion.rules.text import Names, Phrase
+
+PACKAGE = Path(companion.__file__).parent
+EXTRACTION_SCRIPT = PACKAGE.parent / "scripts" / "update-translations.sh"
+
+
+@cache
+def extracted_messages() -> frozenset[str]:
+    """The message ids scripts/update-translations.sh extracts from the package (as pybabel does)."""
+    keywords = dict(DEFAULT_KEYWORDS)
+    keywords.update(parse_keywords(re.findall(r"--keywords=(\S+)", EXTRACTION_SCRIPT.read_text())))
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        with path.open("rb") as source:
+            for _, message, _, _ in extract("python", source, keywords=keywords):
+                found.update([message] if isinstance(message, str) else message)
+    return frozenset(found)
+
+
+def templates(value: object) -> set[str]:
+    """Every template in a phrase, a name list or an error, nested values included."""
+    if isinstance(value, RuleError):
+        return {value.template}.union(*map(templates, value.params.values()))
+    if isinstance(value, Phrase):
+        return {value.template}.union(*map(templates, value.params.values()))
+    if isinstance(value, Names):
+        return {"{names} and {last}"}.union(*map(templates, value))
+    return set()
+
+
+def refusal(ruleset_id, players, entry, options=None, teams=None, earlier=()) -> RuleError:
+    """The error a game of ``ruleset_id`` gives for ``entry`` after the ``earlier`` rounds."""
+    game = rules.get(ruleset_id).new_game(players, options, teams)
+    for round_entry in earlier:
+        game = game.add_round(round_entry)
+    with pytest.raises(RuleError) as caught:
+        game.add_round(entry)
+    return caught.value
+
+
+def assert_reads(err: RuleError, message: str, field: str | None) -> None:
+    assert (str(err), err.field) == (message, field)
+    assert templates(err) <= extracted_messages()
+
+
+# --- CLUBS ------------------------------------------------------------------------------
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+PAIRS = {"North": ["Ann", "Cy"], "South": ["Bob", "Dee"]}
+
+
+@pytest.mark.parametrize(
+    "players, teams, entry, message, field",
+    [
+        (FOUR, None, {"out_order": ["Ann"], "bid": 3}, "A CLUBS round has no 'bid'; it takes out_order, club_points and double.", "bid"),
+        (FOUR, None, {}, "Say who went out, in order.", "out_order"),
+        (FOUR, None, {"out_order": "Ann"}, "Who went out must be a list of names, in order.", "out_order"),
+        (FOUR, None, {"out_order": ["Zed"]}, "Zed is not at this table, so cannot have gone out.", "out_order"),
+        (FOUR, None, {"out_order": ["Ann", "Ann"]}, "Ann cannot go out twice in one round.", "out_order"),
+        (FOUR, None, {"out_order": ["Ann", "Bob", "Cy"], "club_points": [3]}, "Club points must be given per player (name: points).", "club_points"),
+        (FOUR, None, {"out_order": ["Ann", "Bob", "Cy"], "club_points": {"Zed": 3}}, "Zed is not at this table, so cannot have club points.", "club_points.Zed"),
+        (FOUR, None, {"out_order": ["Ann", "Bob", "Cy"], "club_points": {"Bob": -2}}, "Bob's club points must be a whole number of 0 or more, not -2.", "club_points.Bob"),
+        (FOUR, None, {"out_order": ["Ann", "Bob", "Cy"], "double": "Ann"}, "Who called Double Cards must be a list of names.", "double"),
+        (FOUR, None, {"out_order": ["Ann", "Bob", "Cy"], "double": ["Zed"]}, "Zed is not at this table, so cannot have called Double Cards.", "double"),
+        (FOUR, None, {"out_order": ["Ann", "Bob", "Cy"], "double": ["Bob", "Bob"]}, "Bob is listed twice as calling Double Cards.", "double"),
+        (FOUR, None, {"out_order": ["Ann", "Bob", "Cy", "Dee"]}, "Dee cannot go out: the round ends when only Dee still holds cards, and Dee takes the 0 bonus card.", "out_order"),
+        (["Ann", "Bob"], None, {"out_order": ["Bob", "Ann"]}, "Ann cannot go out too: with two players the round ends when the first goes out.", "out_order"),
+        (FOUR, PAIRS, {"out_order": ["Bob", "Dee", "Ann"]}, "Ann cannot have gone out: the round was over as soon as only players of North held cards.", "out_order"),
+        (FOUR, PAIRS, {"out_order": ["Bob"]}, "The round was not over while Ann, Cy and Dee still held cards: it ends only when the players holding cards all belong to one team.", "out_order"),
+        (FOUR, None, {"out_order": ["Ann", "Bob"]}, "Cy and Dee cannot both take the 0 bonus card: the round goes on until only one player holds cards.", "out_order"),
+        (FOUR, None, {"out_order": ["Ann"]}, "Bob, Cy and Dee cannot all still hold cards at the end: the round goes on until only one player does.", "out_order"),
+        (["Ann", "Bob"], None, {"out_order": []}, "Ann and Bob cannot both still hold cards at the end: the round goes on until only one player does.", "out_order"),
+    ],
+)
+def test_clubs_refusals_read_as_plain_english(players, teams, entry, message, field):
+    assert_reads(refusal("clubs", players, entry, teams=teams), message, field)
+
+
+def test_clubs_double_cards_switched_off_is_refused_in_words():
+    err = refusal("clubs", FOUR, {"out_order": ["Ann", "Bob", "Cy"], "double": ["Ann"]}, {"double_cards": False})
+    assert_reads(err, "Double Cards is not played in this game.", "double")
+
+
+def test_clubs_team_shapes_outside_the_rulebook_name_the_sizes():
+    with pytest.raises(RuleError) as caught:
+        rules.get("clubs").new_game(FOUR + ["Eve"], teams={"A": ["Ann", "Bob", "Cy"], "B": ["Dee", "Eve"]})
+    assert_reads(
+        caught.value,
+        "Team CLUBS is played by 4 players as two teams of two, or by 6 players as three teams of two "
+        "or two teams of three; not 5 players in teams of 3 and 2.",
+        "teams",
+    )
+
+
+@pytest.mark.parametrize(
+    "previous, play, options, message, field",
+    [
+        (None, "7", {}, "The play must be a list of card values.", "play"),
+        (7, [8], {}, "The previous must be a list of card values.", "previous"),
+        (None, [], {}, "Choose the cards to play.", "play"),
+        ([], [3], {}, "Choose the cards on the table.", "previous"),
+        (None, [16], {}, "16 is no CLUBS card: cards are 1 to 15.", "play"),
+        (None, list(range(1, 12)), {}, "A hand holds only 10 cards, so no play has 11.", "play"),
+        ([4, 4, 4], [4, 4], {}, "The deck has only four 4s.", "play"),
+        (None, [4], {"play_kind": "pair"}, "A play is a single, a set or a run, not 'pair'.", "kind"),
+        ([3, 9], [10, 10], {}, "The cards on the table cannot have been played: they form no single, set or run.", "previous"),
+        ([3, 4], [9, 9], {"previous_kind": "set"}, "The cards on the table cannot have been played as a set: they form no single, set or run.", "previous"),
+        ([4, 4], [9, 10], {"previous_kind": "run"}, "The cards on the table cannot have been played as a run: they form no single, set or run.", "previous"),
+        ([4, 4], [9, 9], {"previous_kind": "single"}, "The cards on the table cannot have been played as a single: they form no single, set or run.", "previous"),
+    ],
+)
+def test_clubs_referee_refuses_impossible_cards_in_words(previous, play, options, message, field):
+    with pytest.raises(RuleError) as caught:
+        judge_play(previous, play, **options)
+    assert_reads(caught.value, message, field)
+
+
+@pytest.mark.parametrize(
+    "previous, play, options, reason",
+    [
+        (None, [7], {}, "Any single, set or run may lead: this is a single 7."),
+        (None, [3, 4, 5], {}, "Any single, set or run may lead: this is a run 3-4-5."),
+        (None, [7, 15], {"wild_15": True}, "Any single, set or run may lead: this is a run 7-8 (the 15 standing for 8). It may also be led as a set of two 7s (the 15 standing for 7)."),
+        (None, [15], {}, "Any single, set or run may lead: this is a single 15. The 15 wins the trick at once."),
+        (None, [15], {"crazy": True}, "Any single, set or run may lead: this is a single 15. In Crazy CLUBS the 15 does not win at once: the trick goes on until all others pass."),
+        ([4, 4], [6, 6], {}, "A set of two 6s beats a set of two 4s."),
+        ([4, 4], [6, 6, 6], {}, "On a set of two 4s you must play exactly 2 cards, not 3."),
+        ([7], [5], {}, "Your highest card must beat the 7 on the table; a single 5 does not."),
+        ([15], [3], {}, "The trick was won the moment a 15 was played (a single 15); its player leads the next one."),
+        ([4, 4], [5, 6], {}, "The trick is played in sets; a run 5-6 cannot follow a set of two 4s."),
+        ([4], [5, 6], {}, "The trick is played in singles; a run 5-6 cannot follow a single 4."),
+        ([4, 5], [9], {}, "The trick is played in runs; a single 9 cannot follow a run 4-5."),
+        ([4, 5], [9], {"crazy": True}, "The trick is played in runs (in Crazy CLUBS a single counts as a set of one); a single 9 cannot follow a run 4-5."),
+        ([4, 4, 4], [2, 2], {"crazy": True}, "In Crazy CLUBS you may play more cards than a set of three 4s, never fewer."),
+        ([9], [2, 2], {"crazy": True}, "In Crazy CLUBS more cards beat fewer, whatever the values: a set of two 2s beats a single 9."),
+        ([9, 9], [3, 3], {"crazy": True}, "With as many cards, your highest must beat the 9 on the table; a set of two 3s does not."),
+        ([4, 15], [9, 9], {"wild_15": True}, "A set of two 9s beats a set of two 4s (the 15 standing for 4). This assumes the cards on the table were played as a set."),
+        ([4, 15], [6, 7], {"wild_15": True}, "A run 6-7 beats a run 4-5 (the 15 standing for 5). This assumes the cards on the table were played as a run."),
+        (None, [3, 5, 9], {}, "3, 5 and 9 form neither a set (equal values) nor a run (values in a row)."),
+        (None, [3, 4], {"play_kind": "set"}, "3 and 4 cannot be played as a set."),
+        ([2], [15, 15, 15], {"wild_15": True}, "The trick is played in singles; a set of three 15s cannot follow a single 2."),
+    ],
+)
+def test_clubs_referee_explains_each_ruling_in_whole_sentences(previous, play, options, reason):
+    verdict = judge_play(previous, play, **options)
+    assert verdict.reason == reason
+    assert set().union(*map(templates, verdict.reasons)) <= extracted_messages()
+
+
+# --- every template is extractable ------------------------------------------------------
+
+
+def _calls_to(name: str):
+    """Every call of ``name`` (as a name or an attribute) in the package, with where it is."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if called == name:
+                    yield f"{path.relative_to(PACKAGE.parent)}:{node.lineno}", node
+
+
+@pytest.mark.parametrize("name", ["RuleError", "Phrase"])
+def test_every_literal_template_gets_exactly_its_placeholders(name):
+    """A placeholder without a value would fail only when that message is shown; a value
+    without a placeholder would be silently dropped from the sentence."""
+    mismatched = []
+    for where, call in _calls_to(name):
+        if not call.args or not isinstance(call.args[0], ast.Constant) or any(k.arg is None for k in call.keywords):
+            continue
+        wanted = {field for _, field, _, _ in string.Formatter().parse(call.args[0].value) if field is not None}
+        given = {keyword.arg for keyword in call.keywords}
+        if wanted != given:
+            mismatched.append((where, sorted(wanted), sorted(given)))
+    assert mismatched == []
+
+
+# --- translation at read time ---------------------------------------------------------
+
+
+class Catalogue(gettext.NullTranslations):
+    """A stand-in catalogue: the given translations, English for everything else."""
+
+    def __init__(self, translations: dict[str, str]):
+        super().__init__()
+        self.translations = translations
+
+    def gettext(self, message: str) -> str:
+        return self.translations.get(message, message)
+
+
+@pytest.fixture
+def dutch(monkeypatch):
+    def install(translations: dict[str, str]) -> None:
+        monkeypatch.setattr(i18n, "_translation", Catalogue(translations))
+
+    return install
+
+
+def test_an_error_is_translated_when_read_with_its_values_filled_in(dutch):
+    err = refusal("clubs", FOUR, {"out_order": ["Ann", "Ann"]})
+    dutch({"{player} cannot go out twice in one round.": "{player} kan niet twee keer uitgaan in één ronde."})
+    assert err.message == "Ann kan niet twee keer uitgaan in één ronde."
+    assert str(err) == err.message
+
+
+def test_a_list_of_names_is_joined_in_the_players_language(dutch):
+    err = refusal("clubs", FOUR, {"out_order": ["Ann"]})
+    dutch(
+        {
+            "{players} cannot all still hold cards at the end: the round goes on until only one player does.": (
+                "{players} kunnen niet allemaal nog kaarten hebben aan het eind."
+            ),
+            "{names} and {last}": "{names} en {last}",
+        }
+    )
+    assert err.message == "Bob, Cy en Dee kunnen niet allemaal nog kaarten hebben aan het eind."
+
+
+def test_a_referee_reason_is_translated_phrase_by_phrase(dutch):
+    verdict = judge_play([4, 4], [6, 6])
+    dutch(
+        {
+            "{play} beats {table}.": "{play} is hoger dan {table}.",
+            "a set of two {value}s": "twee {value}'s",
+        }
+    )
+    assert verdict.reason == "Twee 6's is hoger dan twee 4's."
