@@ -51,6 +51,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.i18n import N_
 from companion.rules.base import NextRound, Option, RuleError, Ruleset, Setup, Verdict
 
 SUITS = ("S", "H", "D", "C")
@@ -103,25 +104,49 @@ POSSIBLE_CARD_POINTS = _possible_card_points()
 def _parse_card(card: Any, field: str) -> Card:
     if isinstance(card, str) and len(card) >= 2 and card[:-1] in _RANK_INDEX and card[-1] in SUITS:
         return card[:-1], card[-1]
-    raise RuleError(f"{card!r} is not a card; write the rank and then the suit, e.g. 10H, JS, AD or 7C.", field)
+    raise RuleError(
+        "{card!r} is not a card; write the rank and then the suit, e.g. 10H, JS, AD or 7C.", field, card=card
+    )
 
 
 def _parse_cards(cards: Any, field: str, fewest: int, most: int) -> list[Card]:
+    """The cards of the trick (``field`` "trick") or the hand ("hand"), ``fewest`` to ``most`` of them."""
+    hand = field == "hand"
     if isinstance(cards, str) or not isinstance(cards, Sequence):
-        raise RuleError(f"The {field} must be a list of cards, e.g. [\"10H\", \"JS\"].", field)
+        if hand:
+            raise RuleError('The hand must be a list of cards, e.g. ["10H", "JS"].', field)
+        raise RuleError('The trick must be a list of cards, e.g. ["10H", "JS"].', field)
     parsed = [_parse_card(card, field) for card in cards]
     if len(set(parsed)) != len(parsed):
         twice = next(card for card in cards if cards.count(card) > 1)
-        raise RuleError(f"There is only one {twice} in the deck, but the {field} has it twice.", field)
+        if hand:
+            raise RuleError("There is only one {card} in the deck, but the hand has it twice.", field, card=twice)
+        raise RuleError("There is only one {card} in the deck, but the trick has it twice.", field, card=twice)
     if not fewest <= len(parsed) <= most:
-        size = f"{fewest} card{'s' if fewest != 1 else ''}" if fewest == most else f"{fewest} to {most} cards"
-        raise RuleError(f"The {field} must have {size}, not {len(parsed)}.", field)
+        given = len(parsed)
+        if hand:  # a hand holds 1 to 8 cards
+            raise RuleError(
+                "The hand must have {fewest} to {most} cards, not {given}.",
+                field,
+                fewest=fewest,
+                most=most,
+                given=given,
+            )
+        if fewest == most:  # a complete trick
+            raise RuleError("The trick must have {count} cards, not {given}.", field, count=fewest, given=given)
+        raise RuleError(
+            "The trick must have {fewest} to {most} cards, not {given}.",
+            field,
+            fewest=fewest,
+            most=most,
+            given=given,
+        )
     return parsed
 
 
 def _check_trump(trump: Any) -> str:
     if trump not in SUITS:
-        raise RuleError(f"Trump must be one of the suits S, H, D or C, not {trump!r}.", "trump")
+        raise RuleError("Trump must be one of the suits S, H, D or C, not {trump!r}.", "trump", trump=trump)
     return trump
 
 
@@ -204,14 +229,16 @@ def legal_cards(hand: Sequence[str], trick: Sequence[str], trump: str, variant: 
     winning, and forbids undertrumping (also under your partner) unless you have nothing else.
     """
     if variant not in VARIANTS:
-        raise RuleError(f"The variant must be amsterdam or rotterdam, not {variant!r}.", "variant")
+        raise RuleError("The variant must be amsterdam or rotterdam, not {variant!r}.", "variant", variant=variant)
     cards = _parse_cards(hand, "hand", 1, TRICKS_PER_DEAL)
     played = _parse_cards(trick, "trick", 0, 3)
     trump = _check_trump(trump)
     both = set(cards) & set(played)
     if both:
         rank, suit = both.pop()
-        raise RuleError(f"{rank}{suit} is already in the trick, so it cannot still be in the hand.", "hand")
+        raise RuleError(
+            "{card} is already in the trick, so it cannot still be in the hand.", "hand", card=f"{rank}{suit}"
+        )
     if not played:
         return list(hand)
     led = played[0][1]
@@ -272,26 +299,31 @@ class Klaverjassen(Ruleset):
             "variant",
             str,
             "amsterdam",
-            "Play rules when you cannot follow suit: Amsterdam (trump only against opponents) or Rotterdam.",
+            N_("Play rules when you cannot follow suit: Amsterdam (trump only against opponents) or Rotterdam."),
             allowed=VARIANTS,
         ),
-        Option("four_jacks", int, 200, "Roem for four jacks in one trick.", allowed=(200, 100)),
+        Option("four_jacks", int, 200, N_("Roem for four jacks in one trick."), allowed=(200, 100)),
         Option(
             "four_of_a_kind",
             str,
             "all",
-            "Which ranks earn 100 roem as four of a kind: all, or only 10 and higher.",
+            N_("Which ranks earn 100 roem as four of a kind: all, or only 10 and higher."),
             allowed=("all", "10 and up"),
         ),
-        Option("runs_by_colour", bool, False, "Runs may mix the two suits of one colour (red or black)."),
-        Option("nat_on_card_points", bool, False, "Decide nat on card points alone, leaving roem out."),
-        Option("defenders_pit_bonus", bool, False, "The defending team also earns 100 extra for taking every trick."),
-        Option("verzaakt_penalty", bool, False, "A renege also gives the other team 100 extra points."),
+        Option("runs_by_colour", bool, False, N_("Runs may mix the two suits of one colour (red or black).")),
+        Option("nat_on_card_points", bool, False, N_("Decide nat on card points alone, leaving roem out.")),
+        Option(
+            "defenders_pit_bonus",
+            bool,
+            False,
+            N_("The defending team also earns 100 extra for taking every trick."),
+        ),
+        Option("verzaakt_penalty", bool, False, N_("A renege also gives the other team 100 extra points.")),
         Option(
             "ending",
             str,
             "501",
-            "Play to 501, 1000 or 1500 points, or a boompje of exactly 16 deals.",
+            N_("Play to 501, 1000 or 1500 points, or a boompje of exactly 16 deals."),
             allowed=("501", "1000", "1500", "boompje"),
         ),
     )
@@ -308,9 +340,15 @@ class Klaverjassen(Ruleset):
         for _, members in setup.teams:
             if set(members) not in ({p[0], p[2]}, {p[1], p[3]}):
                 raise RuleError(
-                    f"{members[0]} and {members[1]} cannot be partners: partners sit opposite each other "
-                    f"({p[0]} with {p[2]}, {p[1]} with {p[3]}).",
+                    "{player} and {other} cannot be partners: partners sit opposite each other "
+                    "({first} with {third}, {second} with {fourth}).",
                     "teams",
+                    player=members[0],
+                    other=members[1],
+                    first=p[0],
+                    second=p[1],
+                    third=p[2],
+                    fourth=p[3],
                 )
         return setup
 
@@ -337,7 +375,9 @@ class Klaverjassen(Ruleset):
         options = setup.options
         for key in entry:
             if key not in ENTRY_KEYS:
-                raise RuleError(f"A Klaverjassen deal has no {key!r}; use {', '.join(ENTRY_KEYS)}.", str(key))
+                raise RuleError(
+                    "A Klaverjassen deal has no {key!r}; use {keys}.", str(key), key=key, keys=", ".join(ENTRY_KEYS)
+                )
         playing = self._team_or_none(sides, entry.get("playing"), "playing") or self._chooser_team(setup, number)
         pit = self._team_or_none(sides, entry.get("pit"), "pit")
         verzaakt = self._team_or_none(sides, entry.get("verzaakt"), "verzaakt")
@@ -407,20 +447,37 @@ class Klaverjassen(Ruleset):
         for team in sides:
             field = f"card_points.{team}"
             if team not in given:
-                raise RuleError(f"Enter the card points of {team}.", field)
+                raise RuleError("Enter the card points of {team}.", field, team=team)
             value = given[team]
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"The card points of {team} must be a whole number, not {value!r}.", field)
+                raise RuleError(
+                    "The card points of {team} must be a whole number, not {value!r}.", field, team=team, value=value
+                )
             if not 0 <= value <= DEAL_POINTS:
-                raise RuleError(f"{team} cannot have {value} card points; a deal has {DEAL_POINTS} in all.", field)
+                raise RuleError(
+                    "{team} cannot have {value} card points; a deal has {total} in all.",
+                    field,
+                    team=team,
+                    value=value,
+                    total=DEAL_POINTS,
+                )
             if value not in POSSIBLE_CARD_POINTS:
-                raise RuleError(f"{team} cannot have {value} card points; no set of tricks is worth that.", field)
+                raise RuleError(
+                    "{team} cannot have {value} card points; no set of tricks is worth that.",
+                    field,
+                    team=team,
+                    value=value,
+                )
             points.append(value)
         if sum(points) != DEAL_POINTS:
             raise RuleError(
-                f"The card points add up to {sum(points)}, but every deal has {DEAL_POINTS} "
-                f"(152 in the cards and 10 for the last trick).",
+                "The card points add up to {given}, but every deal has {total} "
+                "({in_cards} in the cards and {last_trick} for the last trick).",
                 "card_points",
+                given=sum(points),
+                total=DEAL_POINTS,
+                in_cards=DEAL_POINTS - LAST_TRICK_POINTS,
+                last_trick=LAST_TRICK_POINTS,
             )
         return points[0], points[1]
 
@@ -438,26 +495,35 @@ class Klaverjassen(Ruleset):
             field = f"roem.{team}"
             value = given.get(team, 0)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"The roem of {team} must be a whole number, not {value!r}.", field)
+                raise RuleError(
+                    "The roem of {team} must be a whole number, not {value!r}.", field, team=team, value=value
+                )
             if value < 0 or value % 10 or value in IMPOSSIBLE_ROEM:
                 raise RuleError(
-                    f"{team} cannot have {value} roem; roem is made of 20, 50, 100 and 200, "
-                    f"so it is a multiple of 10 other than 10 or 30.",
+                    "{team} cannot have {value} roem; roem is made of 20, 50, 100 and 200, "
+                    "so it is a multiple of 10 other than 10 or 30.",
                     field,
+                    team=team,
+                    value=value,
                 )
             roem.append(value)
         most = max_roem(options["four_jacks"], options["four_of_a_kind"])
         if sum(roem) > most:
-            raise RuleError(f"The two teams cannot have more than {most} roem together in one deal.", "roem")
+            raise RuleError("The two teams cannot have more than {most} roem together in one deal.", "roem", most=most)
         return roem[0], roem[1]
 
     @staticmethod
     def _check_pit(sides: tuple[str, ...], taker: int, card_points: tuple[int, int], roem: tuple[int, int]) -> None:
         if card_points[taker] != DEAL_POINTS:
-            raise RuleError(f"{sides[taker]} took every trick, so they have all {DEAL_POINTS} card points.", "pit")
+            raise RuleError(
+                "{team} took every trick, so they have all {total} card points.",
+                "pit",
+                team=sides[taker],
+                total=DEAL_POINTS,
+            )
         if roem[1 - taker]:
             other = sides[1 - taker]
-            raise RuleError(f"{other} took no trick, so {other} cannot have roem.", f"roem.{other}")
+            raise RuleError("{team} took no trick, so {team} cannot have roem.", f"roem.{other}", team=other)
 
     # --- end of the game --------------------------------------------------------------
 
@@ -513,7 +579,13 @@ class Klaverjassen(Ruleset):
 
 
 def _not_a_team(sides: tuple[str, ...], value: Any, field: str) -> RuleError:
-    return RuleError(f"{value!r} is not a team in this game; the teams are {sides[0]} and {sides[1]}.", field)
+    return RuleError(
+        "{value!r} is not a team in this game; the teams are {first} and {second}.",
+        field,
+        value=value,
+        first=sides[0],
+        second=sides[1],
+    )
 
 
 def max_roem(four_jacks: int, four_of_a_kind: str) -> int:

@@ -24,6 +24,7 @@ import companion
 from companion import i18n, rules
 from companion.rules import RuleError
 from companion.rules.clubs import judge_play
+from companion.rules.klaverjassen import legal_cards, trick_points, trick_winner
 from companion.rules.text import Names, Phrase
 
 PACKAGE = Path(companion.__file__).parent
@@ -171,6 +172,73 @@ def test_clubs_referee_explains_each_ruling_in_whole_sentences(previous, play, o
     verdict = judge_play(previous, play, **options)
     assert verdict.reason == reason
     assert set().union(*map(templates, verdict.reasons)) <= extracted_messages()
+
+
+# --- Klaverjassen ----------------------------------------------------------------------
+
+US, THEM = "Ann & Cy", "Bob & Dee"
+
+
+def deal(us: int, them: int | None = None, **parts) -> dict:
+    return {"card_points": {US: us, THEM: 162 - us if them is None else them}, **parts}
+
+
+@pytest.mark.parametrize(
+    "entry, options, message, field",
+    [
+        ({"card_points": {US: 80, THEM: 82}, "bid": 1}, {}, "A Klaverjassen deal has no 'bid'; use card_points, roem, pit, verzaakt, playing.", "bid"),
+        ({}, {}, "Enter the card points of both teams.", "card_points"),
+        ({"card_points": [80, 82]}, {}, "Card points must give each team's points.", "card_points"),
+        ({"card_points": {US: 80, "Zed": 82}}, {}, "'Zed' is not a team in this game; the teams are Ann & Cy and Bob & Dee.", "card_points"),
+        ({"card_points": {US: 162}}, {}, "Enter the card points of Bob & Dee.", f"card_points.{THEM}"),
+        (deal(80, "82"), {}, "The card points of Bob & Dee must be a whole number, not '82'.", f"card_points.{THEM}"),
+        (deal(170), {}, "Ann & Cy cannot have 170 card points; a deal has 162 in all.", f"card_points.{US}"),
+        (deal(161), {}, "Ann & Cy cannot have 161 card points; no set of tricks is worth that.", f"card_points.{US}"),
+        (deal(80, 80), {}, "The card points add up to 160, but every deal has 162 (152 in the cards and 10 for the last trick).", "card_points"),
+        (deal(80, roem=[20]), {}, "Roem must give each team's roem.", "roem"),
+        (deal(80, roem={THEM: 2.5}), {}, "The roem of Bob & Dee must be a whole number, not 2.5.", f"roem.{THEM}"),
+        (deal(80, roem={US: 30}), {}, "Ann & Cy cannot have 30 roem; roem is made of 20, 50, 100 and 200, so it is a multiple of 10 other than 10 or 30.", f"roem.{US}"),
+        (deal(80, roem={US: 600, THEM: 200}), {"four_of_a_kind": "10 and up"}, "The two teams cannot have more than 700 roem together in one deal.", "roem"),
+        (deal(150, pit=US), {}, "Ann & Cy took every trick, so they have all 162 card points.", "pit"),
+        (deal(162, pit=US, roem={THEM: 20}), {}, "Bob & Dee took no trick, so Bob & Dee cannot have roem.", f"roem.{THEM}"),
+        ({"verzaakt": US, "pit": THEM}, {}, "A deal with a renege is scored as verzaakt; leave pit empty.", "pit"),
+        (deal(80, playing="Us"), {}, "'Us' is not a team in this game; the teams are Ann & Cy and Bob & Dee.", "playing"),
+    ],
+)
+def test_klaverjassen_refusals_read_as_plain_english(entry, options, message, field):
+    assert_reads(refusal("klaverjassen", FOUR, entry, options), message, field)
+
+
+def test_klaverjassen_partners_who_do_not_sit_opposite_are_refused_by_seat():
+    with pytest.raises(RuleError) as caught:
+        rules.get("klaverjassen").new_game(FOUR, teams={"Us": ["Ann", "Bob"], "Them": ["Cy", "Dee"]})
+    assert_reads(
+        caught.value,
+        "Ann and Bob cannot be partners: partners sit opposite each other (Ann with Cy, Bob with Dee).",
+        "teams",
+    )
+
+
+@pytest.mark.parametrize(
+    "call, message, field",
+    [
+        (lambda: trick_winner(["10X"], "H"), "'10X' is not a card; write the rank and then the suit, e.g. 10H, JS, AD or 7C.", "trick"),
+        (lambda: trick_winner("JS", "H"), 'The trick must be a list of cards, e.g. ["10H", "JS"].', "trick"),
+        (lambda: legal_cards("JS", [], "H"), 'The hand must be a list of cards, e.g. ["10H", "JS"].', "hand"),
+        (lambda: trick_winner(["JS", "JS"], "H"), "There is only one JS in the deck, but the trick has it twice.", "trick"),
+        (lambda: legal_cards(["AH", "AH"], [], "H"), "There is only one AH in the deck, but the hand has it twice.", "hand"),
+        (lambda: trick_points(["JS", "9S"], "H"), "The trick must have 4 cards, not 2.", "trick"),
+        (lambda: trick_winner([], "H"), "The trick must have 1 to 4 cards, not 0.", "trick"),
+        (lambda: legal_cards([], [], "H"), "The hand must have 1 to 8 cards, not 0.", "hand"),
+        (lambda: trick_winner(["JS"], "T"), "Trump must be one of the suits S, H, D or C, not 'T'.", "trump"),
+        (lambda: legal_cards(["JS"], [], "H", "utrecht"), "The variant must be amsterdam or rotterdam, not 'utrecht'.", "variant"),
+        (lambda: legal_cards(["JS", "7H"], ["JS"], "H"), "JS is already in the trick, so it cannot still be in the hand.", "hand"),
+    ],
+)
+def test_klaverjassen_referee_refuses_impossible_cards_in_words(call, message, field):
+    with pytest.raises(RuleError) as caught:
+        call()
+    assert_reads(caught.value, message, field)
 
 
 # --- every template is extractable ------------------------------------------------------
