@@ -45,6 +45,7 @@ from operator import itemgetter
 from typing import Any, Mapping, NamedTuple
 
 from companion.rules.base import RuleError, Ruleset, Setup, Verdict
+from companion.rules.text import Phrase
 
 SYMBOLS = ("umbrella", "crown", "teacup", "big_ben", "hat")
 FIELDS = ("<=1", "<=2", "<=3", "<=4", ">=5", ">=6", ">=7", ">=8")
@@ -64,8 +65,18 @@ HAND_SIZE = {3: 11, 4: 9, 5: 7}
 FACE_UP_AT_START = 2
 CARDS_LEFT_WHEN_BETTING_STOPS = 3
 
-SYMBOL_NAMES = {"umbrella": "umbrella", "crown": "crown", "teacup": "teacup", "big_ben": "Big Ben", "hat": "hat"}
-FIELD_NAMES = {f: f"{f[2:]} or {'fewer' if f[0] == '<' else 'more'}" for f in FIELDS}
+SYMBOL_NAMES = {
+    "umbrella": Phrase("umbrella"),
+    "crown": Phrase("crown"),
+    "teacup": Phrase("teacup"),
+    "big_ben": Phrase("Big Ben"),
+    "hat": Phrase("hat"),
+}
+"""How a message names each symbol, in the player's language when shown."""
+FIELD_NAMES = {
+    f: Phrase("{count} or fewer", count=int(f[2:])) if f[0] == "<" else Phrase("{count} or more", count=int(f[2:]))
+    for f in FIELDS
+}
 _COLUMN = {symbol: column for column, symbol in enumerate(SYMBOLS)}
 _in_symbol_order = itemgetter(*SYMBOLS)  # {symbol: value} -> values in SYMBOLS order
 _ENTRY_KEYS = frozenset({"bets", "counts", "shown", "minus"})
@@ -95,7 +106,9 @@ def symbol_count(shown: int, minus: int) -> int:
 def bet_wins(field: str, count: int) -> bool:
     """Whether a stone on ``field`` is right when the symbol's count is ``count``."""
     if type(field) is not str or field not in PAYOUTS:
-        raise RuleError(_unknown_field(field), "field")
+        raise RuleError(
+            "{value!r} is not a betting field; the fields are {fields}.", "field", value=field, fields=", ".join(FIELDS)
+        )
     bound = int(field[2:])
     return count <= bound if field.startswith("<=") else count >= bound
 
@@ -116,7 +129,7 @@ def payout(field: str, count: int, stone: str = "single", risk: bool = False) ->
     Use ``bet_wins`` to tell a wrong bet apart; a right bet always earns at least 1.
     """
     if type(stone) is not str or stone not in STONES:
-        raise RuleError(_unknown_stone(stone), "stone")
+        raise RuleError("A betting stone is single or double, not {stone!r}.", "stone", stone=stone)
     if not bet_wins(field, count):
         return 0
     return PAYOUTS[field] * MULTIPLIERS[(stone, bool(risk))]
@@ -188,7 +201,8 @@ class MembersOnly(Ruleset):
     def apply(self, setup: Setup, state: MembersOnlyState, entry: Mapping[str, Any], number: int):
         players = setup.players
         if not entry.keys() <= _ENTRY_KEYS:
-            _reject_unknown(entry, _ENTRY_KEYS, "", "a hand")
+            key = _unknown_part(entry, _ENTRY_KEYS)
+            raise RuleError("A hand has no part called {key!r}.", key, key=key)
         counts = _read_counts(entry, len(players))
         bets = _read_bets(entry.get("bets", []))
         _check_bets(bets, players, state)
@@ -276,18 +290,9 @@ def _settle(bet: Bet, counts: Mapping[str, int]) -> BetResult:
 # --- reading and checking an entry ------------------------------------------------------
 
 
-def _unknown_field(field: Any) -> str:
-    return f"{field!r} is not a betting field; the fields are {', '.join(FIELDS)}."
-
-
-def _unknown_stone(stone: Any) -> str:
-    return f"A betting stone is single or double, not {stone!r}."
-
-
-def _reject_unknown(raw: Mapping[str, Any], known: frozenset, path: str, what: str) -> None:
-    for key in raw:
-        if key not in known:
-            raise RuleError(f"{what.capitalize()} has no part called {key!r}.", f"{path}{key}")
+def _unknown_part(raw: Mapping[str, Any], known: frozenset) -> str:
+    """The first key of ``raw`` that is not one of the ``known`` parts."""
+    return next(key for key in raw if key not in known)
 
 
 def _read_bets(raw: Any) -> list[Bet]:
@@ -296,27 +301,47 @@ def _read_bets(raw: Any) -> list[Bet]:
     bets = []
     for index, item in enumerate(raw):
         if not isinstance(item, dict):
-            raise RuleError(f"Bet {index + 1} must be given as name: value pairs.", f"bets.{index}")
+            raise RuleError("Bet {number} must be given as name: value pairs.", f"bets.{index}", number=index + 1)
         if not item.keys() <= _BET_KEYS:
-            _reject_unknown(item, _BET_KEYS, f"bets.{index}.", f"bet {index + 1}")
+            key = _unknown_part(item, _BET_KEYS)
+            raise RuleError(
+                "Bet {number} has no part called {key!r}.", f"bets.{index}.{key}", number=index + 1, key=key
+            )
         player = item.get("player")
         if type(player) is not str or not player:
-            raise RuleError(f"Bet {index + 1} needs the player who placed it.", f"bets.{index}.player")
+            raise RuleError("Bet {number} needs the player who placed it.", f"bets.{index}.player", number=index + 1)
         symbol = item.get("symbol")
         if type(symbol) is not str or symbol not in _COLUMN:
             raise RuleError(
-                f"{player}'s bet needs a symbol: one of {', '.join(SYMBOLS)}, not {symbol!r}.", f"bets.{index}.symbol"
+                "{player}'s bet needs a symbol: one of {symbols}, not {symbol!r}.",
+                f"bets.{index}.symbol",
+                player=player,
+                symbols=", ".join(SYMBOLS),
+                symbol=symbol,
             )
         field = item.get("field")
         if type(field) is not str or field not in PAYOUTS:
-            raise RuleError(f"{player}'s bet: {_unknown_field(field)}", f"bets.{index}.field")
+            raise RuleError(
+                "{player}'s bet: {value!r} is not a betting field; the fields are {fields}.",
+                f"bets.{index}.field",
+                player=player,
+                value=field,
+                fields=", ".join(FIELDS),
+            )
         stone = item.get("stone", "single")
         if type(stone) is not str or stone not in _STONE_INDEX:
-            raise RuleError(f"{player}'s bet: {_unknown_stone(stone)}", f"bets.{index}.stone")
+            raise RuleError(
+                "{player}'s bet: A betting stone is single or double, not {stone!r}.",
+                f"bets.{index}.stone",
+                player=player,
+                stone=stone,
+            )
         risk = item.get("risk", False)
         if type(risk) is not bool:
             raise RuleError(
-                f"Whether {player}'s bet is on the risk stone must be true or false.", f"bets.{index}.risk"
+                "Whether {player}'s bet is on the risk stone must be true or false.",
+                f"bets.{index}.risk",
+                player=player,
             )
         bets.append(Bet._make((player, symbol, field, stone, risk)))  # quicker than Bet(...)
     return bets
@@ -331,51 +356,86 @@ def _check_bets(bets: list[Bet], players: tuple[str, ...], state: MembersOnlySta
     turns = _TURNS[len(players)]
     for index, (player, symbol, field, stone, risk) in enumerate(bets):
         if player not in placed:
-            raise RuleError(f"{player} is not at this table.", f"bets.{index}.player")
+            raise RuleError("{player} is not at this table.", f"bets.{index}.player", player=player)
         spot = symbol, field
         other = taken.get(spot)
-        if other is not None:
-            who = f"{player} cannot put two stones" if other == player else f"{other} and {player} cannot both bet"
+        if other == player:
             raise RuleError(
-                f"{who} on {FIELD_NAMES[field]} under the {SYMBOL_NAMES[symbol]}; a field holds one stone.",
+                "{player} cannot put two stones on {field_name} under the {symbol}; a field holds one stone.",
                 f"bets.{index}.field",
+                player=player,
+                field_name=FIELD_NAMES[field],
+                symbol=SYMBOL_NAMES[symbol],
+            )
+        if other is not None:
+            raise RuleError(
+                "{other} and {player} cannot both bet on {field_name} under the {symbol}; a field holds one stone.",
+                f"bets.{index}.field",
+                other=other,
+                player=player,
+                field_name=FIELD_NAMES[field],
+                symbol=SYMBOL_NAMES[symbol],
             )
         taken[spot] = player
         stones_placed = placed[player] + 1
         if stones_placed > turns:
             raise RuleError(
-                f"With {len(players)} players everyone gets {turns} turns to bet in a hand, "
-                f"so {player} cannot place {stones_placed} stones.",
+                "With {players} players everyone gets {turns} turns to bet in a hand, "
+                "so {player} cannot place {stones} stones.",
                 f"bets.{index}.player",
+                players=len(players),
+                turns=turns,
+                player=player,
+                stones=stones_placed,
             )
         placed[player] = stones_placed
         left = owned[player]
         kind = _STONE_INDEX[stone]
         if not left[kind]:
-            had = state.stones[players.index(player)][kind]
-            if had == 0:
-                raise RuleError(f"{player} has no {stone} stone left.", f"bets.{index}.stone")
-            raise RuleError(
-                f"{player} has only {had} {stone} stone{'s' if had != 1 else ''} left, not {had + 1}.",
-                f"bets.{index}.stone",
-            )
+            raise _too_few_stones(player, stone, state.stones[players.index(player)][kind], f"bets.{index}.stone")
         left[kind] -= 1
         if risk:
             if player in on_risk:
                 raise RuleError(
-                    f"{player} has one risk stone, so only one of their bets in a hand can be on it.",
+                    "{player} has one risk stone, so only one of their bets in a hand can be on it.",
                     f"bets.{index}.risk",
+                    player=player,
                 )
             on_risk.add(player)
+
+
+def _too_few_stones(player: str, stone: str, had: int, field: str) -> RuleError:
+    """``player`` bet one more ``stone`` than the ``had`` they owned at the start of the hand."""
+    wanted = had + 1
+    if stone == "double":  # a player owns one double stone
+        if had == 0:
+            return RuleError("{player} has no double stone left.", field, player=player)
+        return RuleError(
+            "{player} has only {count} double stone left, not {wanted}.", field, player=player, count=had, wanted=wanted
+        )
+    # A player left without single stones owns one stone or none, so has all back: had >= 1.
+    if had == 1:
+        return RuleError(
+            "{player} has only {count} single stone left, not {wanted}.", field, player=player, count=had, wanted=wanted
+        )
+    return RuleError(
+        "{player} has only {count} single stones left, not {wanted}.", field, player=player, count=had, wanted=wanted
+    )
 
 
 def _read_count_map(raw: Any, name: str, most: int, required: bool) -> dict[str, int]:
     """Read {symbol: number of cards}; a symbol left out is an error when ``required``, else 0."""
     if not isinstance(raw, dict):
-        raise RuleError(f"The {name} must map each symbol to a number of cards.", name)
+        if name == "counts":
+            raise RuleError("The counts must map each symbol to a number of cards.", name)
+        if name == "shown":
+            raise RuleError("The shown must map each symbol to a number of cards.", name)
+        raise RuleError("The minus must map each symbol to a number of cards.", name)
     if not raw.keys() <= _COLUMN.keys():
         key = min(raw.keys() - _COLUMN.keys(), key=str)
-        raise RuleError(f"{key!r} is not a symbol; the symbols are {', '.join(SYMBOLS)}.", f"{name}.{key}")
+        raise RuleError(
+            "{key!r} is not a symbol; the symbols are {symbols}.", f"{name}.{key}", key=key, symbols=", ".join(SYMBOLS)
+        )
     read = {}
     for symbol in SYMBOLS:
         value = raw.get(symbol)
@@ -384,18 +444,33 @@ def _read_count_map(raw: Any, name: str, most: int, required: bool) -> dict[str,
         elif value is None and not required and symbol not in raw:
             read[symbol] = 0
         else:
-            raise RuleError(_bad_count(name, symbol, value, most), f"{name}.{symbol}")
+            raise _bad_count(name, symbol, value, most)
     return read
 
 
-def _bad_count(name: str, symbol: str, value: Any, most: int) -> str:
-    label = SYMBOL_NAMES[symbol]
+def _bad_count(name: str, symbol: str, value: Any, most: int) -> RuleError:
+    field, label = f"{name}.{symbol}", SYMBOL_NAMES[symbol]
     if value is None:
-        return f"How many {label} cards are face up? Every symbol needs a count."
+        return RuleError("How many {symbol} cards are face up? Every symbol needs a count.", field, symbol=label)
     if type(value) is not int or value < 0:
-        return f"The {label} count must be a whole number of cards, not {value!r}."
-    kind = "minus cards" if name == "minus" else "cards"
-    return f"There are only {most} {label} {kind}, so {value} cannot be face up."
+        return RuleError(
+            "The {symbol} count must be a whole number of cards, not {value!r}.", field, symbol=label, value=value
+        )
+    if name == "minus":
+        return RuleError(
+            "There are only {most} {symbol} minus cards, so {value} cannot be face up.",
+            field,
+            most=most,
+            symbol=label,
+            value=value,
+        )
+    return RuleError(
+        "There are only {most} {symbol} cards, so {value} cannot be face up.",
+        field,
+        most=most,
+        symbol=label,
+        value=value,
+    )
 
 
 def _read_counts(entry: Mapping[str, Any], player_count: int) -> dict[str, int]:
@@ -408,8 +483,11 @@ def _read_counts(entry: Mapping[str, Any], player_count: int) -> dict[str, int]:
         total = sum(counts.values())
         if total > face_up:
             raise RuleError(
-                f"With {player_count} players {face_up} cards end face up, so the counts cannot add up to {total}.",
+                "With {players} players {face_up} cards end face up, so the counts cannot add up to {total}.",
                 "counts",
+                players=player_count,
+                face_up=face_up,
+                total=total,
             )
     elif "shown" in entry:
         shown = _read_count_map(entry["shown"], "shown", SYMBOL_CARDS, required=True)
@@ -417,8 +495,11 @@ def _read_counts(entry: Mapping[str, Any], player_count: int) -> dict[str, int]:
         on_table = sum(shown.values()) + sum(minus.values())
         if on_table > face_up:
             raise RuleError(
-                f"With {player_count} players {face_up} cards end face up, not {on_table}.",
+                "With {players} players {face_up} cards end face up, not {on_table}.",
                 "shown",
+                players=player_count,
+                face_up=face_up,
+                on_table=on_table,
             )
         counts = {symbol: symbol_count(shown[symbol], minus[symbol]) for symbol in SYMBOLS}
         total = sum(counts.values())
@@ -427,9 +508,14 @@ def _read_counts(entry: Mapping[str, Any], player_count: int) -> dict[str, int]:
     least = _LEAST_TOTAL[player_count]
     if total < least:
         raise RuleError(
-            f"With {player_count} players {face_up} cards end face up and the minus cards cancel at most "
-            f"{face_up - least} of them, so the counts add up to at least {least}, not {total}.",
+            "With {players} players {face_up} cards end face up and the minus cards cancel at most "
+            "{cancelled} of them, so the counts add up to at least {least}, not {total}.",
             "counts" if "counts" in entry else "shown",
+            players=player_count,
+            face_up=face_up,
+            cancelled=face_up - least,
+            least=least,
+            total=total,
         )
     return counts
 

@@ -241,6 +241,65 @@ def test_klaverjassen_referee_refuses_impossible_cards_in_words(call, message, f
     assert_reads(caught.value, message, field)
 
 
+# --- MEMBERS ONLY -----------------------------------------------------------------------
+
+THREE = ["Ann", "Bob", "Cy"]
+COUNTS = {"umbrella": 3, "crown": 3, "teacup": 3, "big_ben": 3, "hat": 3}
+
+
+def bet(player="Ann", symbol="hat", field=">=5", **rest) -> dict:
+    return {"player": player, "symbol": symbol, "field": field, **rest}
+
+
+def hand(*bets, **parts) -> dict:
+    return {"bets": list(bets), **({"counts": COUNTS} if not parts else parts)}
+
+
+def losing(*bets) -> dict:
+    """A hand in which every bet (on 8 or more) loses its stone."""
+    return hand(*bets)
+
+
+@pytest.mark.parametrize(
+    "entry, earlier, message, field",
+    [
+        ({**hand(), "note": 1}, [], "A hand has no part called 'note'.", "note"),
+        ({"bets": "Ann", "counts": COUNTS}, [], "The bets must be a list.", "bets"),
+        (hand("Ann"), [], "Bet 1 must be given as name: value pairs.", "bets.0"),
+        (hand(bet(), bet("Bob", colour="red")), [], "Bet 2 has no part called 'colour'.", "bets.1.colour"),
+        (hand({"symbol": "hat", "field": ">=5"}), [], "Bet 1 needs the player who placed it.", "bets.0.player"),
+        (hand(bet(symbol="cat")), [], "Ann's bet needs a symbol: one of umbrella, crown, teacup, big_ben, hat, not 'cat'.", "bets.0.symbol"),
+        (hand(bet(field=">=9")), [], "Ann's bet: '>=9' is not a betting field; the fields are <=1, <=2, <=3, <=4, >=5, >=6, >=7, >=8.", "bets.0.field"),
+        (hand(bet(stone="triple")), [], "Ann's bet: A betting stone is single or double, not 'triple'.", "bets.0.stone"),
+        (hand(bet(risk="yes")), [], "Whether Ann's bet is on the risk stone must be true or false.", "bets.0.risk"),
+        (hand(bet("Zed")), [], "Zed is not at this table.", "bets.0.player"),
+        (hand(bet(), bet()), [], "Ann cannot put two stones on 5 or more under the hat; a field holds one stone.", "bets.1.field"),
+        (hand(bet(symbol="big_ben", field="<=1"), bet("Bob", "big_ben", "<=1")), [], "Ann and Bob cannot both bet on 1 or fewer under the Big Ben; a field holds one stone.", "bets.1.field"),
+        (hand(*[bet(field=f) for f in ("<=1", "<=2", "<=3", "<=4")], bet(field=">=5", stone="double"), bet(field=">=6")), [], "With 3 players everyone gets 5 turns to bet in a hand, so Ann cannot place 6 stones.", "bets.5.player"),
+        (hand(bet(stone="double"), bet(field="<=1", stone="double")), [], "Ann has only 1 double stone left, not 2.", "bets.1.stone"),
+        (hand(*[bet(field=f) for f in ("<=1", "<=2", "<=3", "<=4", ">=5")]), [], "Ann has only 4 single stones left, not 5.", "bets.4.stone"),
+        (hand(bet(stone="double")), [losing(bet(field=">=8", stone="double"))], "Ann has no double stone left.", "bets.0.stone"),
+        (hand(bet(), bet(field="<=1")), [losing(*[bet(symbol=s, field=">=8") for s in ("hat", "crown", "teacup")])], "Ann has only 1 single stone left, not 2.", "bets.1.stone"),
+        (hand(bet(risk=True), bet(field="<=1", risk=True)), [], "Ann has one risk stone, so only one of their bets in a hand can be on it.", "bets.1.risk"),
+        ({"bets": []}, [], "How many cards of each symbol are face up? The hand needs its counts.", "counts"),
+        (hand(counts=COUNTS, shown=COUNTS), [], "Give either the counts or the shown and minus cards, not both.", "counts"),
+        (hand(counts=[3, 3, 3, 3, 3]), [], "The counts must map each symbol to a number of cards.", "counts"),
+        (hand(shown=15), [], "The shown must map each symbol to a number of cards.", "shown"),
+        (hand(shown=COUNTS, minus="none"), [], "The minus must map each symbol to a number of cards.", "minus"),
+        (hand(counts={**COUNTS, "cat": 1}), [], "'cat' is not a symbol; the symbols are umbrella, crown, teacup, big_ben, hat.", "counts.cat"),
+        (hand(counts={"umbrella": 3, "crown": 3, "teacup": 3, "hat": 3}), [], "How many Big Ben cards are face up? Every symbol needs a count.", "counts.big_ben"),
+        (hand(counts={**COUNTS, "teacup": -1}), [], "The teacup count must be a whole number of cards, not -1.", "counts.teacup"),
+        (hand(counts={**COUNTS, "crown": 12}), [], "There are only 11 crown cards, so 12 cannot be face up.", "counts.crown"),
+        (hand(shown=COUNTS, minus={"umbrella": 3}), [], "There are only 2 umbrella minus cards, so 3 cannot be face up.", "minus.umbrella"),
+        (hand(counts=dict.fromkeys(COUNTS, 8)), [], "With 3 players 32 cards end face up, so the counts cannot add up to 40.", "counts"),
+        (hand(shown=dict.fromkeys(COUNTS, 7)), [], "With 3 players 32 cards end face up, not 35.", "shown"),
+        (hand(counts=dict.fromkeys(COUNTS, 2)), [], "With 3 players 32 cards end face up and the minus cards cancel at most 20 of them, so the counts add up to at least 12, not 10.", "counts"),
+    ],
+)
+def test_members_only_refusals_read_as_plain_english(entry, earlier, message, field):
+    assert_reads(refusal("members_only", THREE, entry, earlier=earlier), message, field)
+
+
 # --- every template is extractable ------------------------------------------------------
 
 
