@@ -53,14 +53,6 @@ ELIMINATION_LIMIT = 100
 SPECIAL_CARDS = ("swap", "peek", "draw_twice")
 ENDINGS = ("seed", "rounds", "elimination", "time")
 ENTRY_PARTS = ("cards", "totals", "last")
-_NOT_A_MAPPING = {
-    "cards": N_("The cards must map each player to the four cards of their row."),
-    "totals": N_("The totals must map each player to their total for the round."),
-}
-_MISSING = {
-    "cards": N_("No cards given for {names}."),
-    "totals": N_("No total given for {names}."),
-}
 
 _DECK_ASCENDING = sorted(value for value, copies in COPIES.items() for _ in range(copies))
 _LOWEST_SUM = (0, *accumulate(_DECK_ASCENDING))
@@ -237,8 +229,11 @@ class Beverbende(Ruleset):
         return last
 
     def _check_names(self, setup, given, part: str, playing: list[str]) -> None:
+        """``given`` (the entry's ``part``: "cards" or "totals") names each player still in, once."""
         if not isinstance(given, Mapping):
-            raise RuleError(_NOT_A_MAPPING[part], part)
+            if part == "cards":
+                raise RuleError("The cards must map each player to the four cards of their row.", part)
+            raise RuleError("The totals must map each player to their total for the round.", part)
         for name in given:
             if name not in playing:
                 if name in setup.players:
@@ -251,7 +246,10 @@ class Beverbende(Ruleset):
                 raise RuleError("{name} is not playing in this game.", f"{part}.{name}", name=name)
         if len(given) != len(playing):  # every name given is playing, so some player is missing
             missing = [p for p in playing if p not in given]
-            raise RuleError(_MISSING[part], f"{part}.{missing[0]}", names=Names(missing))
+            field = f"{part}.{missing[0]}"
+            if part == "cards":
+                raise RuleError("No cards given for {names}.", field, names=Names(missing))
+            raise RuleError("No total given for {names}.", field, names=Names(missing))
 
     def _check_cards(self, setup, cards, playing: list[str]) -> dict[str, int]:
         self._check_names(setup, cards, "cards", playing)
