@@ -19,7 +19,9 @@ IDS = ("clubs", "klaverjassen", "members_only", "beverbende")
 def get(ruleset_id: str) -> Ruleset:
     """The ruleset with this id; RuleError names the known ids otherwise."""
     if ruleset_id not in IDS:
-        raise RuleError(f"There is no game called {ruleset_id!r}; choose one of {', '.join(IDS)}.", "ruleset")
+        raise RuleError(
+            "There is no game called {game!r}; choose one of {games}.", "ruleset", game=ruleset_id, games=", ".join(IDS)
+        )
     return importlib.import_module(f"companion.rules.{ruleset_id}").RULESET
 
 

@@ -23,6 +23,7 @@ from babel.messages.frontend import parse_keywords
 import companion
 from companion import i18n, rules
 from companion.rules import RuleError
+from companion.rules.beverbende import final_card, final_row, last_turns, may_knock
 from companion.rules.clubs import judge_play
 from companion.rules.klaverjassen import legal_cards, trick_points, trick_winner
 from companion.rules.text import Names, Phrase
@@ -300,6 +301,61 @@ def test_members_only_refusals_read_as_plain_english(entry, earlier, message, fi
     assert_reads(refusal("members_only", THREE, entry, earlier=earlier), message, field)
 
 
+# --- Beverbende -------------------------------------------------------------------------
+
+TOTALS = {"Ann": 10, "Bob": 12, "Cy": 14}
+
+
+@pytest.mark.parametrize(
+    "entry, options, earlier, message, field",
+    [
+        ({"totals": TOTALS, "bonus": 5}, {}, [], "A Beverbende round has no 'bonus'; give cards or totals.", "bonus"),
+        ({}, {}, [], "Give either every player's four cards or every player's total for the round.", "cards"),
+        ({"totals": TOTALS, "last": "yes"}, {"ending": "time"}, [], "'last' must be true or false.", "last"),
+        ({"totals": TOTALS, "last": True}, {}, [], "Only a game played against the clock ends with a round marked last.", "last"),
+        ({"cards": [[1, 1, 1, 1]]}, {}, [], "The cards must map each player to the four cards of their row.", "cards"),
+        ({"totals": [10, 12, 14]}, {}, [], "The totals must map each player to their total for the round.", "totals"),
+        ({"totals": {**TOTALS, "Zed": 4}}, {}, [], "Zed is not playing in this game.", "totals.Zed"),
+        ({"totals": {"Ann": 10}}, {}, [], "No total given for Bob and Cy.", "totals.Bob"),
+        ({"cards": {"Ann": [1, 1, 1, 1], "Bob": [2, 2, 2, 2]}}, {}, [], "No cards given for Cy.", "cards.Cy"),
+        ({"totals": {"Ann": 5, "Bob": 5, "Cy": 5}}, {"ending": "elimination"}, [{"totals": {"Ann": 36, "Bob": 10, "Cy": 10}}] * 3, "Ann is out (reached 100) and plays no more rounds.", "totals.Ann"),
+        ({"cards": {"Ann": [1, 2], "Bob": [2, 2, 2, 2], "Cy": [3, 3, 3, 3]}}, {}, [], "Ann must have exactly 4 cards.", "cards.Ann"),
+        ({"cards": {"Ann": [1, "swap", 2, 3], "Bob": [2, 2, 2, 2], "Cy": [3, 3, 3, 3]}}, {}, [], "Ann shows 'swap', but a card counts 0 to 9 (special cards are replaced first).", "cards.Ann"),
+        ({"cards": {"Ann": [3, 3, 3, 1], "Bob": [3, 3, 0, 0], "Cy": [5, 5, 6, 6]}}, {}, [], "The deck holds only 4 cards of value 3, but this round shows 5.", "cards"),
+        ({"totals": {**TOTALS, "Ann": 37}}, {}, [], "Ann's four cards add up to 0 to 36, not 37.", "totals.Ann"),
+        ({"totals": {"Ann": 0, "Bob": 3, "Cy": 20}}, {}, [], "Ann and Bob cannot score only 3 together: the deck's lowest 8 cards already add up to 4.", "totals.Bob"),
+        ({"totals": {"Ann": 36, "Bob": 36, "Cy": 36}}, {}, [], "Ann, Bob and Cy cannot score 108 together: the deck's highest 12 cards add up to only 105.", "totals.Cy"),
+    ],
+)
+def test_beverbende_refusals_read_as_plain_english(entry, options, earlier, message, field):
+    assert_reads(refusal("beverbende", THREE, entry, options, earlier=earlier), message, field)
+
+
+@pytest.mark.parametrize(
+    "call, message, field",
+    [
+        (lambda: may_knock([1]), "Beverbende needs at least two players.", "turns_taken"),
+        (lambda: may_knock([1, -1]), "Turns taken must be whole numbers of at least 0.", "turns_taken"),
+        (lambda: last_turns(THREE, "Zed"), "Zed is not at the table.", "knocker"),
+        (lambda: final_card(["swap", "peek"]), "Keep drawing: a special card is only replaced by a number card.", "cards"),
+        (lambda: final_card(["joker"]), "'joker' is no Beverbende card: cards are 0 to 9 or one of swap, peek, draw_twice.", "cards"),
+        (lambda: final_row([1, 2, 3], [4]), "A row has 4 cards, not 3.", "cards"),
+    ],
+)
+def test_beverbende_referee_helpers_refuse_impossible_cards_in_words(call, message, field):
+    with pytest.raises(RuleError) as caught:
+        call()
+    assert_reads(caught.value, message, field)
+
+
+def test_an_unknown_game_is_refused_with_the_games_there_are():
+    with pytest.raises(RuleError) as caught:
+        rules.get("chess")
+    assert_reads(
+        caught.value, "There is no game called 'chess'; choose one of clubs, klaverjassen, members_only, beverbende.", "ruleset"
+    )
+
+
 # --- every template is extractable ------------------------------------------------------
 
 
@@ -312,6 +368,18 @@ def _calls_to(name: str):
                 called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
                 if called == name:
                     yield f"{path.relative_to(PACKAGE.parent)}:{node.lineno}", node
+
+
+def test_every_rule_error_message_is_a_literal_template():
+    """Babel extracts ``RuleError:1`` only from a string literal: no f-strings, no variables."""
+    calls = list(_calls_to("RuleError"))
+    assert len(calls) > 100  # the whole package is scanned, the rules engine included
+    not_literal = [
+        where
+        for where, call in calls
+        if not (call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str))
+    ]
+    assert not_literal == []
 
 
 @pytest.mark.parametrize("name", ["RuleError", "Phrase"])
@@ -380,3 +448,35 @@ def test_a_referee_reason_is_translated_phrase_by_phrase(dutch):
         }
     )
     assert verdict.reason == "Twee 6's is hoger dan twee 4's."
+
+
+def test_a_symbol_is_named_in_the_players_language_inside_an_error(dutch):
+    err = refusal("members_only", THREE, hand(bet(symbol="big_ben", field="<=1"), bet("Bob", "big_ben", "<=1")))
+    dutch(
+        {
+            "{other} and {player} cannot both bet on {field_name} under the {symbol}; a field holds one stone.": (
+                "{other} en {player} kunnen niet allebei op {field_name} bij {symbol} zetten."
+            ),
+            "{count} or fewer": "{count} of minder",
+            "Big Ben": "de Big Ben",
+        }
+    )
+    assert err.message == "Ann en Bob kunnen niet allebei op 1 of minder bij de Big Ben zetten."
+
+
+def test_an_error_from_a_replayed_round_names_the_round_in_the_players_language(dutch):
+    game = rules.get("clubs").new_game(FOUR)
+    with pytest.raises(RuleError) as caught:
+        rules.Game.replay(game.ruleset, game.setup, [{"out_order": ["Ann", "Bob", "Cy"]}, {"out_order": ["Zed"]}])
+    dutch(
+        {
+            "Round {number}: {reason}": "Ronde {number}: {reason}",
+            "{player} is not at this table, so cannot have gone out.": "{player} zit niet aan deze tafel.",
+        }
+    )
+    assert caught.value.message == "Ronde 2: Zed zit niet aan deze tafel."
+
+
+def test_an_untranslated_template_reads_in_english_with_its_values(dutch):
+    dutch({})
+    assert refusal("clubs", FOUR, {"out_order": ["Zed"]}).message == "Zed is not at this table, so cannot have gone out."
