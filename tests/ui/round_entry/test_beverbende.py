@@ -115,7 +115,7 @@ def test_more_cards_of_a_value_than_the_deck_holds_is_a_message_for_the_whole_ro
     state = BeverbendeEntry(new_game())
     press_all(state, [0, 0, 0, 1, 0, 0, 1, 1, 2, 2, 2, 2])
     assert not state.valid
-    assert state.errors == {None: "The deck has only four 0s, but this round shows 5."}
+    assert state.errors == {None: "The deck holds only 4 cards of value 0, but this round shows 5."}
 
 
 def test_an_impossible_total_is_shown_beside_its_row():
