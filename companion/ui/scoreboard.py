@@ -328,13 +328,47 @@ class ScoreboardState:
 # --- view -----------------------------------------------------------------------------------
 
 
-class ScoreboardScreen:
+class GameScreen:
+    """One page per game that shows either the scoreboard or a round-entry form.
+
+    Entering and saving a round swaps the page's content in place instead of pushing and
+    popping a page: Flutter then redraws only what changed, and saving shows the updated
+    scoreboard at once rather than after a page transition.
+    """
+
     def __init__(self, app, state: ScoreboardState, route: str):
         self.app = app
         self.state = state
-        self.route = route
-        self.view = widgets.screen(app, route, _("Scoreboard"), [], actions=[])
+        self.entry_index: int | None = None
+        self.entering = False
+        self.entry_error = ft.Container(visible=False)
+        self.view = widgets.screen(app, route, _("Scoreboard"), [])
+
+    def show_board(self, route: str) -> None:
+        self.entering = False
+        self.view.route = route
+        self.view.scroll = ft.ScrollMode.AUTO
+        self.view.padding = 0
+        self.view.appbar.leading = None
         self.render()
+
+    def show_entry(self, route: str, index: int | None) -> None:
+        """The form for the next round (index None) or for correcting round ``index``."""
+        from companion.ui.round_entry import entry_form
+
+        s = self.state
+        self.entering, self.entry_index = True, index
+        self.view.route = route
+        self.view.scroll = None  # the form fills the page: inputs scroll, keypad and Save stay put
+        self.view.padding = ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8)
+        self.view.appbar.leading = widgets.semantic(
+            "entry-back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Back to the scoreboard"), on_click=self._cancel)
+        )
+        number = s.game.next_round.number if index is None else index + 1
+        title = _("Round {number}") if index is None else _("Edit round {number}")
+        self.view.appbar.title = ft.Text(title.format(number=number), weight=ft.FontWeight.W_600)
+        self.entry_error.visible = False
+        self.view.controls = [self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
 
     def render(self) -> None:
         s = self.state
@@ -600,6 +634,22 @@ class ScoreboardScreen:
         if undone:
             self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
 
+    def _save(self, entry: dict[str, Any]) -> None:
+        board = f"/game/{self.state.game_id}"
+        if self.state.save(entry, self.entry_index):
+            self.app.go(board)
+            return
+        if self.state.stale:
+            # The game moved on elsewhere: show its new state rather than a form built on the old one.
+            self.app.go(board)
+            self.app.notify(self.state.error)
+            return
+        self.entry_error.content = widgets.error_banner(self.state.error or _("The round could not be saved."))
+        self.entry_error.visible = True
+
+    def _cancel(self) -> None:
+        self.app.go(f"/game/{self.state.game_id}")
+
     def _play_again(self) -> None:
         game_id = self.state.play_again()
         if game_id is None:
@@ -639,44 +689,3 @@ def nice_step(raw: float) -> int:
             if step * factor >= raw:
                 return step * factor
         step *= 10
-
-
-class EntryScreen:
-    """The round-entry form of the game (new round, or a past one to edit), as its own page."""
-
-    def __init__(self, app, board: ScoreboardState, index: int | None, route: str):
-        from companion.ui.round_entry import entry_form
-
-        self.app = app
-        self.board = board
-        self.index = index
-        title = _("Round {number}").format(number=board.game.next_round.number) if index is None else _("Edit round {number}").format(number=index + 1)
-        self.error = ft.Container(visible=False)
-        form = entry_form(board.game, on_save=self._save, on_cancel=self._cancel, index=index)
-        self.view = ft.View(
-            route=route,
-            appbar=ft.AppBar(
-                title=ft.Text(title, weight=ft.FontWeight.W_600),
-                bgcolor=ft.Colors.SURFACE_CONTAINER,
-                actions=[widgets.theme_switch(app), ft.Container(width=4)],
-            ),
-            controls=[self.error, form],
-            padding=ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8),
-            bgcolor=ft.Colors.SURFACE,
-        )
-
-    def _save(self, entry: dict[str, Any]) -> None:
-        board_route = f"/game/{self.board.game_id}"
-        if self.board.save(entry, self.index):
-            self.app.go(board_route)
-            return
-        if self.board.stale:
-            # The game moved on elsewhere: show its new state rather than a form built on the old one.
-            self.app.notify(self.board.error)
-            self.app.go(board_route)
-            return
-        self.error.content = widgets.error_banner(self.board.error or _("The round could not be saved."))
-        self.error.visible = True
-
-    def _cancel(self) -> None:
-        self.app.go(f"/game/{self.board.game_id}")

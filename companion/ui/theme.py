@@ -10,9 +10,10 @@ ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder (fonts); served by Flet at the site root."""
 
 FONT = "DejaVu Sans"
-FONTS = {FONT: "/fonts/DejaVuSans.ttf"}
-"""DejaVu Sans draws the card suits (♠♥♦♣) that Flutter's built-in Roboto lacks; bold
-text is drawn from the same file, so one download serves every weight."""
+FONTS = {FONT: "/fonts/DejaVuSans-Companion.ttf"}
+"""DejaVu Sans draws the card suits (♠♥♦♣) that Flutter's built-in Roboto lacks. The file is
+cut down to the glyphs the app uses (assets/fonts/subset.sh), and bold text is drawn from
+the same file, so one small download serves every weight."""
 
 SEED = "#2E7D5B"
 """Card-table green; Material derives every other colour of both themes from it."""

@@ -1,6 +1,6 @@
 import pytest
 
-from companion.ui.app import stack
+from companion.ui.router import stack
 
 
 @pytest.mark.parametrize(
@@ -10,8 +10,8 @@ from companion.ui.app import stack
         ("", ["/"]),
         ("/new", ["/", "/new"]),
         ("/game/7", ["/", "/game/7"]),
-        ("/game/7/round", ["/", "/game/7", "/game/7/round"]),
-        ("/game/7/round/2", ["/", "/game/7", "/game/7/round/2"]),
+        ("/game/7/round", ["/", "/game/7/round"]),  # the game's one page, showing the form
+        ("/game/7/round/2", ["/", "/game/7/round/2"]),
         ("/history", ["/", "/history"]),
         ("/history/7", ["/", "/history", "/history/7"]),
         ("/players", ["/", "/players"]),

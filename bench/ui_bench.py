@@ -1,0 +1,255 @@
+"""UI benchmark in a real browser (Debian's Chromium, headless, phone size).
+
+Measures, each against a bare Flet app served the same way (web mode, offline renderer)
+as the floor:
+
+- start to first screen: from launching the server process to the first screen being
+  usable (its first button in the accessibility tree), fresh browser page each run;
+- save to scoreboard: from the pointer going down on Save (a Beverbende round) to the
+  scoreboard showing the next round; the floor is a bare button that updates a text.
+
+Targets (issue 4): first screen within 1.25x of the bare app; save to scoreboard under
+300 ms. Prints the medians and every run; exits 1 when a target is missed.
+
+    python bench/ui_bench.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 360, "height": 740}
+FIRST_SCREEN_RATIO = 1.25
+SAVE_TARGET_MS = 300
+
+BARE_APP = '''
+import flet as ft
+
+def main(page: ft.Page):
+    count = ft.Text("Saved 0")
+
+    def save():
+        count.value = f"Saved {int(count.value.split()[1]) + 1}"
+
+    page.add(
+        ft.Semantics(content=ft.FilledButton("Save", on_click=save), identifier="save"),
+        ft.Semantics(content=count, identifier="count"),
+    )
+
+ft.run(main)
+'''
+
+# Records, inside the page, when the pointer goes down and when a condition first holds,
+# so the figure does not include the benchmark's own round trips to the browser.
+WATCH = """([selector, pattern]) => {
+    window.__down = null; window.__done = null;
+    addEventListener('pointerdown', () => { window.__down = performance.now(); }, {capture: true, once: true});
+    const check = () => {
+        const el = document.querySelector(selector);
+        const text = el ? [el, ...el.querySelectorAll('*')].map(x => (x.getAttribute('aria-label') || '') + ' ' + (x.childElementCount ? '' : x.textContent)).join(' ') : '';
+        if (window.__down !== null && new RegExp(pattern).test(text)) { window.__done = performance.now(); return; }
+        requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(command: list[str], port: int, env_extra: dict[str, str]) -> subprocess.Popen:
+    env = dict(os.environ, FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1", FLET_SERVER_PORT=str(port), **env_extra)
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+            return process
+        except OSError:
+            time.sleep(0.01)
+    process.kill()
+    raise RuntimeError(f"{command} did not listen on port {port}")
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def sid(identifier: str) -> str:
+    return f"[flt-semantics-identifier='{identifier}']"
+
+
+def open_app(page, url: str, first: str) -> None:
+    """Load the page, switch on Flutter's accessibility tree, wait for ``first``."""
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached")
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector(sid(first), state="attached")
+
+
+def first_screen(browser, command, first: str, env_extra: dict[str, str]) -> tuple[float, float]:
+    """Seconds from launching the server (``command(port)``) to it listening, and to ``first``
+    being usable in a fresh page."""
+    port = free_port()
+    began = time.perf_counter()
+    process = start(command(port), port, env_extra)
+    listening = time.perf_counter() - began
+    try:
+        context = browser.new_context(viewport=PHONE)
+        open_app(context.new_page(), f"http://127.0.0.1:{port}/", first)
+        elapsed = time.perf_counter() - began
+        context.close()
+    finally:
+        stop(process)
+    return listening, elapsed
+
+
+def timed_tap(page, button: str, watch: str, pattern: str) -> float:
+    """Milliseconds from pointer down on ``button`` to ``watch`` matching ``pattern``."""
+    page.evaluate(WATCH, [sid(watch), pattern])
+    box = page.locator(sid(button)).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("window.__done !== null", timeout=10_000)
+    return page.evaluate("window.__done - window.__down")
+
+
+def app_command(port: int) -> list[str]:
+    """The README's way to start the app, on ``port``."""
+    return [sys.executable, "-m", "companion", "run", "--port", str(port)]
+
+
+def save_to_scoreboard(browser, runs: int, database: Path) -> list[float]:
+    """Save a Beverbende round ``runs`` times (a new two-player game each time it ends)."""
+    port = free_port()
+    process = start(app_command(port), port, {"COMPANION_DATABASE_URL": f"sqlite:///{database}"})
+    times = []
+    try:
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        number = 5
+        for _ in range(runs):
+            if number > 4:  # a two-player game lasts four rounds: start another
+                open_app(page, f"http://127.0.0.1:{port}/", "new-game")
+                page.click(sid("new-game"))
+                page.click(sid("ruleset-beverbende"))
+                for seat, name in enumerate(["Ann", "Bob"], start=1):
+                    page.click(sid(f"saved-{name}")) if page.locator(sid(f"saved-{name}")).count() else _type_name(page, name)
+                    page.wait_for_selector(sid(f"seat-{seat}"), state="attached")
+                page.click(sid("start-game"))
+                page.wait_for_selector(sid("enter-round"), state="attached")
+                number = 1
+            page.click(sid("enter-round"))
+            for digit in "31415926":
+                page.click(sid(f"entry-key-{digit}"))
+            page.wait_for_function(
+                f"!document.querySelector(\"{sid('entry-save')}\").querySelector('[aria-disabled=true]')"
+                f" && document.querySelector(\"{sid('entry-save')}\").getAttribute('aria-disabled') !== 'true'"
+            )
+            watch, pattern = ("enter-round", f"Enter round {number + 1}") if number < 4 else ("winner-banner", "wins")
+            times.append(timed_tap(page, "entry-save", watch, pattern))
+            number += 1
+        context.close()
+    finally:
+        stop(process)
+    return times
+
+
+def _type_name(page, name: str) -> None:
+    box = page.get_by_role("textbox", name="Player name")
+    box.click()
+    for _attempt in range(3):
+        page.wait_for_function("['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+        page.keyboard.press("ControlOrMeta+A")
+        page.keyboard.type(name)
+        if page.evaluate("document.activeElement.value") == name:
+            break
+    page.keyboard.press("Enter")
+
+
+def bare_save(browser, runs: int, bare: Path) -> list[float]:
+    port = free_port()
+    process = start([sys.executable, str(bare)], port, {})
+    times = []
+    try:
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        open_app(page, f"http://127.0.0.1:{port}/", "save")
+        for n in range(1, runs + 1):
+            times.append(timed_tap(page, "save", "count", f"Saved {n}\\b"))
+        context.close()
+    finally:
+        stop(process)
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        folder = Path(tmp)
+        bare = folder / "bare_app.py"
+        bare.write_text(BARE_APP)
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
+        )
+        # The app opens an existing database, as on every start but the very first.
+        database = {"COMPANION_DATABASE_URL": f"sqlite:///{folder / 'first.sqlite3'}"}
+        first_screen(browser, app_command, "new-game", database)
+        bare_first, app_first = [], []
+        for _run in range(args.runs):  # interleaved, so both see the same machine load
+            bare_first.append(first_screen(browser, lambda port: [sys.executable, str(bare)], "save", {}))
+            app_first.append(first_screen(browser, app_command, "new-game", database))
+        bare_taps = bare_save(browser, args.runs, bare)
+        app_saves = save_to_scoreboard(browser, args.runs, folder / "saves.sqlite3")
+        browser.close()
+
+    bare_ms = statistics.median(t for _, t in bare_first) * 1000
+    app_ms = statistics.median(t for _, t in app_first) * 1000
+    ratio = app_ms / bare_ms
+    save = statistics.median(app_saves)
+    print(f"UI benchmark (headless Chromium, {PHONE['width']}x{PHONE['height']}, median of {args.runs} runs)")
+    print(f"  start to first screen   bare Flet {bare_ms:6.0f} ms   Companion {app_ms:6.0f} ms"
+          f"   ratio {ratio:.2f} (target <= {FIRST_SCREEN_RATIO})")
+    print(f"    of which the server starting to listen: bare {_median_ms(l for l, _ in bare_first)} ms,"
+          f" Companion {_median_ms(l for l, _ in app_first)} ms")
+    print(f"  tap to updated screen   bare Flet {statistics.median(bare_taps):6.0f} ms"
+          f"   Companion save to scoreboard {save:6.0f} ms (target < {SAVE_TARGET_MS})")
+    print("  runs (ms): bare first", _ms([t for _, t in bare_first], 1000), " app first", _ms([t for _, t in app_first], 1000))
+    print("             bare tap", _ms(bare_taps), " app save", _ms(app_saves))
+    return 0 if ratio <= FIRST_SCREEN_RATIO and save < SAVE_TARGET_MS else 1
+
+
+def _median_ms(values) -> str:
+    return f"{statistics.median(values) * 1000:.0f}"
+
+
+def _ms(values: list[float], scale: float = 1.0) -> str:
+    return "[" + ", ".join(f"{v * scale:.0f}" for v in values) + "]"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,160 @@
+"""One browser session: which page each route shows, the theme switch, short messages.
+
+Routes (the back arrow and the browser's back button both walk down the stack):
+
+    /                        home
+    /new                     new game
+    /game/<id>               scoreboard of a game
+    /game/<id>/round         enter the next round (same page as the scoreboard)
+    /game/<id>/round/<i>     correct round i, counted from 0 (same page)
+    /history, /history/<id>  finished games; a game opened from here is read-only
+    /players, /players/<name>
+    /rules
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from companion.ui import history, home, new_game, players, rulesets
+from companion.ui.scoreboard import GameScreen, ScoreboardState
+
+THEME_KEY = "companion.theme"
+
+
+def stack(route: str) -> list[str]:
+    """The routes on the navigation stack for ``route``: home first, ``route`` last."""
+    parts = [p for p in route.split("?")[0].split("/") if p]
+    if not parts:
+        return ["/"]
+    head = parts[0]
+    if head == "game" and len(parts) >= 2 and parts[1].isdigit():
+        game = f"/game/{parts[1]}"
+        if len(parts) == 2:
+            return ["/", game]
+        if parts[2] == "round" and len(parts) == 3:
+            return ["/", game + "/round"]
+        if parts[2] == "round" and len(parts) == 4 and parts[3].isdigit():
+            return ["/", f"{game}/round/{parts[3]}"]
+    if head == "history" and (len(parts) == 1 or (len(parts) == 2 and parts[1].isdigit())):
+        return ["/", "/history"] + ([f"/history/{parts[1]}"] if len(parts) == 2 else [])
+    if head == "players" and len(parts) <= 2:
+        return ["/", "/players"] + ([f"/players/{parts[1]}"] if len(parts) == 2 else [])
+    if head in ("new", "rules") and len(parts) == 1:
+        return ["/", f"/{head}"]
+    return ["/"]
+
+
+class App:
+    """The pages of one session. The page on top is rebuilt (or refreshed) whenever shown."""
+
+    def __init__(self, page: ft.Page, store):
+        self.page = page
+        self.store = store
+        self.games: dict[int, GameScreen] = {}
+        self._views: dict[str, ft.View] = {}
+        self._prefs = ft.SharedPreferences()
+        page.on_route_change = self._route_change
+        page.on_view_pop = self._view_pop
+
+    # --- navigation -------------------------------------------------------------------
+
+    def go(self, route: str) -> None:
+        """Show ``route`` now and record it in the browser's history."""
+        self.show(route)
+        if self.page.route != route:
+            self.page.navigate(route)
+
+    def show(self, route: str) -> None:
+        while self.page.pop_dialog() is not None:  # messages belong to the page they were shown on
+            pass
+        routes = stack(route)
+        views = [self._views[r] if r in self._views and r != routes[-1] else self._build(r) for r in routes]
+        self._views = dict(zip(routes, views))
+        self.page.views.clear()
+        self.page.views.extend(views)
+        self.page.update()
+
+    def _route_change(self, e: ft.RouteChangeEvent) -> None:
+        if stack(e.route)[-1] != (self.page.views[-1].route if self.page.views else None):
+            self.show(e.route)
+
+    def _view_pop(self, e: ft.ViewPopEvent) -> None:
+        routes = stack(self.page.views[-1].route if self.page.views else "/")
+        self.go(routes[-2] if len(routes) > 1 else "/")
+
+    def _build(self, route: str) -> ft.View:
+        parts = [p for p in route.split("/") if p]
+        if not parts:
+            return home.show(self)
+        if parts[0] == "new":
+            return new_game.show(self)
+        if parts[0] == "rules":
+            return rulesets.show(self)
+        if parts[0] == "history":
+            if len(parts) == 1:
+                return history.show(self)
+            state = ScoreboardState(self.store, int(parts[1]), read_only=True)
+            state.load()
+            screen = GameScreen(self, state, route)
+            screen.show_board(route)
+            return screen.view
+        if parts[0] == "players":
+            return players.show_list(self) if len(parts) == 1 else players.show_player(self, players.player_from_route(parts[1]))
+        return self._game(int(parts[1]), route, int(parts[3]) if len(parts) == 4 else None, len(parts) > 2)
+
+    def _game(self, game_id: int, route: str, index: int | None, entering: bool) -> ft.View:
+        """The game's page (kept for the session, so switching between board and form is in place)."""
+        screen = self.games.get(game_id)
+        if screen is None:
+            screen = self.games[game_id] = GameScreen(self, ScoreboardState(self.store, game_id), route)
+        s = screen.state
+        s.load()
+        allowed = s.record is not None and (
+            s.can_enter if index is None else s.can_edit and index < len(s.game.rounds)
+        )
+        if entering and allowed:
+            screen.show_entry(route, index)
+        else:
+            screen.show_board(f"/game/{game_id}")
+        return screen.view
+
+    # --- theme and messages -------------------------------------------------------------
+
+    @property
+    def dark(self) -> bool:
+        return self.page.theme_mode == ft.ThemeMode.DARK
+
+    def toggle_theme(self) -> None:
+        self.page.theme_mode = ft.ThemeMode.LIGHT if self.dark else ft.ThemeMode.DARK
+        self.page.update()
+        self.page.run_task(self._prefs.set, THEME_KEY, "dark" if self.dark else "light")
+
+    async def restore_theme(self) -> None:
+        """The theme this browser chose last time (the first screen never waits for it)."""
+        try:
+            saved = await self._prefs.get(THEME_KEY)
+        except Exception:  # a browser without local storage simply keeps the default
+            return
+        if saved in ("dark", "light") and saved != ("dark" if self.dark else "light"):
+            self.page.theme_mode = ft.ThemeMode.DARK if saved == "dark" else ft.ThemeMode.LIGHT
+            self.page.update()
+
+    def notify(self, message: str, action: str | None = None, on_action: Callable[[], None] | None = None) -> None:
+        """A short message at the bottom, optionally with one action (e.g. Redo).
+
+        Showing it counts as the handler's update, so the page is updated here too:
+        whatever the handler changed before calling this reaches the screen.
+        """
+        self.page.show_dialog(
+            ft.SnackBar(
+                ft.Text(message),
+                action=action,
+                on_action=(lambda: on_action()) if on_action else None,
+                duration=ft.Duration(seconds=5),
+                behavior=ft.SnackBarBehavior.FLOATING,
+            )
+        )
+        self.page.update()
