@@ -1,0 +1,144 @@
+"""The gettext catalogues are complete and sound: every message of the app is translated
+into Dutch, German and French, keeps its {placeholders}, and is compiled.
+
+The messages are extracted from the source now, by scripts/update-translations.sh itself
+(run on a temporary copy of the catalogues, so the committed files stay as they are).
+When a test here fails, run ``scripts/update-translations.sh``, translate the empty
+entries in companion/locale/<lang>/LC_MESSAGES/companion.po, and run it again.
+(The rules reference texts are Markdown per language, checked in tests/reference.)
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from string import Formatter
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from companion import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "update-translations.sh"
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE_LANGUAGE]
+SHOWN = 15
+"""How many offending messages a failure lists."""
+
+
+def load(path: Path) -> Catalog:
+    with open(path, "rb") as f:
+        return read_po(f)
+
+
+def po_path(lang: str) -> Path:
+    return i18n.LOCALE_DIR / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+
+
+def messages(catalogue: Catalog) -> dict[str | tuple[str, str], Message]:
+    """The catalogue's messages by id, (singular, plural) for plurals; the header left out."""
+    return {m.id: m for m in catalogue if m.id}
+
+
+def listing(items) -> str:
+    items = sorted(items, key=repr)
+    more = f"\n  ... and {len(items) - SHOWN} more" if len(items) > SHOWN else ""
+    return "".join(f"\n  {item!r}" for item in items[:SHOWN]) + more
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory) -> dict[str | tuple[str, str], Message]:
+    """The template as the project's own script extracts it from the source today."""
+    locale = tmp_path_factory.mktemp("i18n") / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale)
+    env = dict(os.environ, LOCALE_DIR=str(locale), PYBABEL=str(Path(sys.executable).with_name("pybabel")))
+    run = subprocess.run(["bash", str(SCRIPT)], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return messages(load(locale / f"{i18n.DOMAIN}.pot"))
+
+
+def placeholders(text: str) -> list[str]:
+    """The replacement fields of a str.format template, as written ('{name}', '{value!r}'), sorted."""
+    found = []
+    for _literal, field, spec, conversion in Formatter().parse(text):
+        if field is not None:
+            found.append("{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+    return sorted(found)
+
+
+def forms(message: Message) -> tuple[str, ...]:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def test_the_committed_template_holds_every_message_of_the_source(extracted):
+    committed = messages(load(i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot"))
+    missing, stale = extracted.keys() - committed.keys(), committed.keys() - extracted.keys()
+    if missing or stale:
+        pytest.fail(
+            "companion.pot is out of date; run scripts/update-translations.sh."
+            f"\nIn the source but not in the template:{listing(missing)}"
+            f"\nIn the template but no longer in the source:{listing(stale)}",
+            pytrace=False,
+        )
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_has_a_translation(extracted, lang):
+    translated = messages(load(po_path(lang)))
+    untranslated = [
+        key
+        for key in extracted
+        if key not in translated or translated[key].fuzzy or not all(forms(translated[key]))
+    ]
+    if untranslated:
+        pytest.fail(
+            f"{len(untranslated)} of {len(extracted)} messages have no (or only a fuzzy) {lang} translation in "
+            f"{po_path(lang).relative_to(ROOT)}:{listing(untranslated)}",
+            pytrace=False,
+        )
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_the_placeholders_of_their_message(lang):
+    """A translation with a placeholder too many fails (KeyError) when shown; one too few loses a value."""
+    wrong = []
+    for message in messages(load(po_path(lang))).values():
+        singular, plural = message.id if message.pluralizable else (message.id, None)
+        for index, text in enumerate(forms(message)):
+            if not text:
+                continue
+            try:
+                given = placeholders(text)
+            except ValueError as err:  # an unbalanced brace: str.format refuses the whole text
+                wrong.append((singular, text, str(err)))
+                continue
+            if plural is None:
+                if given != placeholders(singular):
+                    wrong.append((singular, text))
+            # a plural form may leave out the count its English singular leaves out
+            elif not set(placeholders(singular)) <= set(given) <= set(placeholders(singular) + placeholders(plural)):
+                wrong.append((singular, index, text))
+    if wrong:
+        pytest.fail(f"{lang} translations whose placeholders differ from their message's:{listing(wrong)}", pytrace=False)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalogue_is_the_current_one(lang):
+    compiled = io.BytesIO()
+    write_mo(compiled, load(po_path(lang)))
+    compiled.seek(0)
+    with open(po_path(lang).with_suffix(".mo"), "rb") as committed:
+        current = gettext.GNUTranslations(committed)._catalog == gettext.GNUTranslations(compiled)._catalog
+    if not current:
+        pytest.fail(
+            f"{po_path(lang).with_suffix('.mo').name} of {lang} is out of date with its .po; "
+            "run scripts/update-translations.sh --compile.",
+            pytrace=False,
+        )
