@@ -1,89 +1,67 @@
-"""Rules: each game, how many play, and its options with their defaults (issue 6 adds the full reference)."""
+"""Rules: the searchable rules reference of every game and the referee of each, for settling
+disputes at the table.
+
+Routes (see companion.ui.router): ``/rules`` the reference with a referee button per game;
+``/rules/<ruleset>/referee`` that game's referee; ``<game route>/rules`` and
+``<game route>/referee`` the same for a game being scored (``/game/<id>`` or
+``/history/<id>``): its rules with its options highlighted, its referee set up like it.
+"""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import flet as ft
 
 from companion import rules
 from companion.i18n import _
+from companion.store import StoreError
 from companion.ui import widgets
-from companion.ui.format import option_label, option_value, player_count
+from companion.ui.referee import referee_view
+from companion.ui.reference import reference_view
 
 
-@dataclass(frozen=True)
-class OptionLine:
-    label: str
-    default: str
-    choices: str
-    description: str
-
-
-@dataclass(frozen=True)
-class RulesetCard:
-    id: str
-    name: str
-    players: str
-    goal: str
-    options: tuple[OptionLine, ...]
-
-
-def choices(option) -> str:
-    """What an option may be set to, in words."""
-    if option.type is bool:
-        return _("yes or no")
-    if option.allowed is not None:
-        return ", ".join(option_value(v) for v in option.allowed)
-    if option.maximum is not None:
-        return _("{minimum} to {maximum}").format(minimum=option.minimum, maximum=option.maximum)
-    return _("{minimum} or more").format(minimum=option.minimum)
-
-
-def cards() -> list[RulesetCard]:
-    out = []
-    for r in rules.all():
-        out.append(
-            RulesetCard(
-                id=r.id,
-                name=r.name,
-                players=player_count(r.min_players, r.max_players),
-                goal=_("Lowest total wins") if r.lowest_wins else _("Highest total wins"),
-                options=tuple(
-                    OptionLine(option_label(o.name), option_value(o.default), choices(o), _(o.description)) for o in r.options
-                ),
-            )
-        )
-    return out
+def referee_route(ruleset_id: str) -> str:
+    return f"/rules/{ruleset_id}/referee"
 
 
 def show(app) -> ft.View:
-    body: list[ft.Control] = []
-    for card in cards():
-        lines: list[ft.Control] = [
-            ft.Text(card.name, size=20, weight=ft.FontWeight.W_600),
-            ft.Text(f"{card.players} · {card.goal}", color=ft.Colors.ON_SURFACE_VARIANT),
-        ]
-        for o in card.options:
-            lines.append(
-                ft.Column(
-                    [
-                        ft.Row(
-                            [
-                                ft.Text(o.label, weight=ft.FontWeight.W_600, expand=True),
-                                widgets.pill(o.default, ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER),
-                            ]
-                        ),
-                        ft.Text(o.description, size=13),
-                        ft.Text(_("Choices: {choices}").format(choices=o.choices), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                    ],
-                    spacing=2,
-                )
-            )
-        body.append(
-            widgets.semantic(
-                f"rules-{card.id}",
-                ft.Card(ft.Container(ft.Column(lines, spacing=12), padding=16), margin=0),
-            )
+    """Every game's rules, and a way into each game's referee."""
+    buttons = [
+        widgets.semantic(
+            f"open-referee-{r.id}",
+            ft.OutlinedButton(
+                r.name,
+                icon=ft.Icons.GAVEL,
+                on_click=lambda _e=None, route=referee_route(r.id): app.go(route),
+            ),
         )
+        for r in rules.all()
+    ]
+    body: list[ft.Control] = [
+        widgets.section_title(_("Settle a dispute")),
+        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+        widgets.section_title(_("Rules")),
+        reference_view(),
+    ]
     return widgets.screen(app, "/rules", _("Rules"), body)
+
+
+def show_referee(app, route: str, ruleset_id: str) -> ft.View:
+    """The referee of a game, set up with the rulebook's defaults."""
+    ruleset = rules.get(ruleset_id)
+    return widgets.screen(app, route, _("Referee: {game}").format(game=ruleset.name), [referee_view(ruleset.id)])
+
+
+def show_for_game(app, route: str, game_id: int, referee: bool) -> ft.View:
+    """The rules (its options highlighted) or the referee (set up like it) of a saved game."""
+    try:
+        game = app.store.open_game(game_id).game
+    except StoreError as err:
+        return widgets.screen(app, route, _("Rules"), [widgets.error_banner(err.message)])
+    name = game.ruleset.name
+    if referee:
+        return widgets.screen(
+            app, route, _("Referee: {game}").format(game=name), [referee_view(game.ruleset.id, game.options)]
+        )
+    return widgets.screen(
+        app, route, _("Rules of {game}").format(game=name), [reference_view(game.ruleset.id, game.options)]
+    )

@@ -1,22 +1,60 @@
+"""The rules screens: the reference with each game's referee a tap away, and a game's own
+rules (its options highlighted) and referee (set up like it) opened from its scoreboard."""
+
+from __future__ import annotations
+
 from companion import rules
-from companion.ui.rulesets import cards
+from companion.ui import rulesets
+from tests.ui.referee.tree import find, tap, text
 
 
-def test_every_ruleset_is_listed_with_its_players_and_goal():
-    listed = {c.id: c for c in cards()}
-    assert list(listed) == list(rules.IDS)
-    assert listed["klaverjassen"].players == "4 players"
-    assert listed["clubs"].players == "2 to 6 players"
-    assert listed["beverbende"].goal == "Lowest total wins"
-    assert listed["clubs"].goal == "Highest total wins"
+class App:
+    """What the screens need of the app shell: the store, navigation and the theme."""
+
+    dark = False
+
+    def __init__(self, store=None):
+        self.store = store
+        self.went: list[str] = []
+
+    def go(self, route: str) -> None:
+        self.went.append(route)
 
 
-def test_every_option_shows_its_default_choices_and_description():
-    for card, ruleset in zip(cards(), rules.all()):
-        assert [o.description for o in card.options] == [o.description for o in ruleset.options]
-    klaver = {o.label: o for o in cards()[1].options}
-    assert klaver["Ending"].default == "501"
-    assert klaver["Ending"].choices == "501, 1000, 1500, boompje"
-    assert klaver["Runs by colour"].choices == "yes or no"
-    bever = {o.label: o for o in cards()[3].options}
-    assert bever["Rounds"].choices == "1 to 200"
+def title(view) -> str:
+    return view.appbar.title.value
+
+
+def test_the_rules_screen_is_the_reference_with_every_games_referee_a_tap_away():
+    app = App()
+    view = rulesets.show(app)
+    find(view, "reference-search")
+    for ruleset in rules.all():
+        tap(view, f"open-referee-{ruleset.id}")
+    assert app.went == [f"/rules/{r.id}/referee" for r in rules.all()]
+
+
+def test_a_referee_opened_from_the_rules_uses_the_rulebook_defaults():
+    view = rulesets.show_referee(App(), "/rules/clubs/referee", "clubs")
+    assert title(view) == "Referee: CLUBS"
+    assert find(view, "referee-clubs-wild").value is False
+
+
+def test_a_games_rules_highlight_how_that_game_is_set(store):
+    game = store.create_game("klaverjassen", ["Ann", "Bob", "Cy", "Dee"], options={"ending": "boompje"})
+    view = rulesets.show_for_game(App(store), f"/game/{game.id}/rules", game.id, referee=False)
+    assert title(view) == "Rules of Klaverjassen"
+    assert text(find(view, "reference-setting-klaverjassen-ending")) == "In your game: boompje"
+
+
+def test_a_games_referee_is_set_up_like_that_game(store):
+    game = store.create_game("clubs", ["Ann", "Bob", "Cy"], options={"wild_15": True})
+    view = rulesets.show_for_game(App(store), f"/game/{game.id}/referee", game.id, referee=True)
+    assert title(view) == "Referee: CLUBS"
+    assert find(view, "referee-clubs-wild").value is True
+    assert find(view, "referee-clubs-crazy").value is False
+
+
+def test_the_rules_of_a_game_that_cannot_be_opened_say_why(store):
+    view = rulesets.show_for_game(App(store), "/game/404/rules", 404, referee=False)
+    assert "There is no saved game number 404." in text(find(view, "error"))
