@@ -1,0 +1,168 @@
+"""Settings: this device's language and theme.
+
+The language belongs to the device, not to the server: one server serves every phone at
+the table, each in its own session. ``DeviceLanguage`` keeps a session's language in that
+session's store, where ``companion.i18n`` finds it through ``session_language()`` for every
+``_()`` (Flet binds ``ft.context.page`` to the session whose event, task or main it runs).
+The language is the one chosen here, remembered in the device's own storage
+(``ft.SharedPreferences``: the browser's local storage), else the device's preferred
+locales as the device reports them, else English; ``companion.i18n.choose`` decides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion import i18n
+from companion.i18n import N_, _
+from companion.ui import widgets
+
+LANGUAGE_KEY = "companion.language"
+"""Key of the chosen language in the device's storage and in the session's store."""
+
+ENGLISH_NAMES = {"en": N_("English"), "nl": N_("Dutch"), "de": N_("German"), "fr": N_("French")}
+"""Each language's name in the language being spoken, beside its name in itself."""
+
+
+def session_language() -> str | None:
+    """The language of the session the running code serves; None outside any Flet session."""
+    try:
+        return ft.context.page.session.store.get(LANGUAGE_KEY)
+    except RuntimeError:  # no page in this context (command line, tests), or its session has ended
+        return None
+
+
+@dataclass(frozen=True)
+class LanguageChoice:
+    """One line of the language list: ``code`` None stands for "the device's language"."""
+
+    code: str | None
+    name: str
+    note: str
+    selected: bool
+
+
+def language_choices(chosen: str | None, device_language: str) -> list[LanguageChoice]:
+    """The device's language first, then each language named in itself; the one in force selected."""
+    lines = [
+        LanguageChoice(
+            None,
+            _("Device language"),
+            i18n.LANGUAGE_NAMES[device_language],
+            chosen is None,
+        )
+    ]
+    for code in i18n.LANGUAGES:
+        lines.append(LanguageChoice(code, i18n.LANGUAGE_NAMES[code], _(ENGLISH_NAMES[code]), chosen == code))
+    return lines
+
+
+class DeviceLanguage:
+    """The language of one session: the remembered choice, else the device's locales, else English.
+
+    ``on_change`` is called after the language changed, to show the screens again in it;
+    ``prefs`` is the device's storage (``ft.SharedPreferences`` unless a test gives another).
+    """
+
+    def __init__(self, page: ft.Page, on_change: Callable[[], None], prefs=None):
+        self.page = page
+        self.on_change = on_change
+        self.chosen: str | None = None
+        self.device_locales: list[str] = []
+        self._prefs = prefs if prefs is not None else ft.SharedPreferences()
+        i18n.follow_sessions(session_language)
+        page.on_locale_change = self._locale_changed
+
+    @property
+    def current(self) -> str:
+        return i18n.choose(self.chosen, self.device_locales)
+
+    @property
+    def device_language(self) -> str:
+        return i18n.choose(None, self.device_locales)
+
+    async def restore(self) -> None:
+        """Ask the device for the remembered choice and its locales (the first screen does not wait)."""
+        saved, info = await asyncio.gather(self._prefs.get(LANGUAGE_KEY), self.page.get_device_info(), return_exceptions=True)
+        self.chosen = i18n.supported(saved) if isinstance(saved, str) else None
+        self.device_locales = _locale_tags(getattr(info, "locales", None) or [])
+        self._apply()
+
+    def choose(self, code: str | None) -> None:
+        """Speak ``code`` on this device from now on; None follows the device's own language again."""
+        self.chosen = i18n.supported(code)
+        if self.chosen is None:
+            self.page.run_task(self._prefs.remove, LANGUAGE_KEY)
+        else:
+            self.page.run_task(self._prefs.set, LANGUAGE_KEY, self.chosen)
+        self._apply()
+
+    def _locale_changed(self, e: ft.LocaleChangeEvent) -> None:
+        self.device_locales = _locale_tags(e.locales)
+        self._apply()
+
+    def _apply(self) -> None:
+        store = self.page.session.store
+        spoken = store.get(LANGUAGE_KEY) or i18n.language()  # the process language until the device answers
+        store.set(LANGUAGE_KEY, self.current)
+        if self.current != spoken:
+            self.on_change()
+
+
+def _locale_tags(locales: Sequence[ft.Locale]) -> list[str]:
+    return [locale.language_code for locale in locales if locale.language_code]
+
+
+# --- the screen ---------------------------------------------------------------------------
+
+
+def show(app) -> ft.View:
+    language: DeviceLanguage = app.language
+    lines = [_language_tile(app, choice) for choice in language_choices(language.chosen, language.device_language)]
+    body: list[ft.Control] = [
+        widgets.section_title(_("Language")),
+        ft.Card(content=ft.Column(lines, spacing=0), margin=0),
+        widgets.section_title(_("Theme")),
+        ft.Card(content=_theme_tile(app), margin=0),
+    ]
+    return widgets.screen(app, "/settings", _("Settings"), body)
+
+
+def _theme_tile(app) -> ft.Control:
+    switch = ft.Switch(value=app.dark)
+
+    def toggle() -> None:
+        app.toggle_theme()
+        switch.value = app.dark
+
+    switch.on_change = toggle
+    return widgets.semantic(
+        "dark-theme",
+        ft.ListTile(
+            leading=ft.Icon(ft.Icons.DARK_MODE, color=ft.Colors.PRIMARY),
+            title=ft.Text(_("Dark theme")),
+            trailing=switch,
+            on_click=toggle,
+        ),
+    )
+
+
+def _language_tile(app, choice: LanguageChoice) -> ft.Control:
+    return widgets.semantic(
+        f"language-{choice.code or 'device'}",
+        ft.ListTile(
+            leading=ft.Icon(
+                ft.Icons.RADIO_BUTTON_CHECKED if choice.selected else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                color=ft.Colors.PRIMARY,
+            ),
+            title=ft.Text(choice.name),
+            subtitle=ft.Text(choice.note),
+            selected=choice.selected,
+            on_click=lambda: app.language.choose(choice.code),
+        ),
+        selected=choice.selected,
+    )

@@ -1,0 +1,145 @@
+"""Settings: each device's language (remembered choice, else the device's locales, else
+English) and the list it is chosen from; the Flet page and the device storage are stand-ins."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import flet as ft
+import pytest
+from flet.messaging.session_store import SessionStore
+
+from companion import i18n
+from companion.ui.settings import LANGUAGE_KEY, DeviceLanguage, language_choices, session_language
+
+
+class Prefs:
+    """The device's storage: a dict, or a device that cannot answer (``broken``)."""
+
+    def __init__(self, saved: dict | None = None, broken: bool = False):
+        self.saved = dict(saved or {})
+        self.broken = broken
+
+    async def get(self, key):
+        if self.broken:
+            raise TimeoutError("no answer")
+        return self.saved.get(key)
+
+    async def set(self, key, value):
+        self.saved[key] = value
+        return True
+
+    async def remove(self, key):
+        return self.saved.pop(key, None) is not None
+
+
+class Page:
+    """A session's page: its store, the device's locales, tasks run at once."""
+
+    def __init__(self, *locales: ft.Locale, broken: bool = False):
+        self.session = SimpleNamespace(store=SessionStore())
+        self.locales = list(locales)
+        self.broken = broken
+        self.on_locale_change = None
+
+    async def get_device_info(self):
+        if self.broken:
+            raise TimeoutError("no answer")
+        return SimpleNamespace(locales=self.locales)
+
+    def run_task(self, handler, *args):
+        return asyncio.run(handler(*args))
+
+    @property
+    def language(self) -> str | None:
+        return self.session.store.get(LANGUAGE_KEY)
+
+
+@pytest.fixture(autouse=True)
+def process_language(monkeypatch):
+    """Leave the process as the tests found it (DeviceLanguage installs the session lookup)."""
+    monkeypatch.setattr(i18n, "_session_language", i18n._session_language)
+
+
+def started(page: Page, prefs: Prefs) -> tuple[DeviceLanguage, list[str]]:
+    changes: list[str] = []
+    language = DeviceLanguage(page, on_change=lambda: changes.append(page.language), prefs=prefs)
+    asyncio.run(language.restore())
+    return language, changes
+
+
+def test_a_new_device_speaks_its_own_locale():
+    page = Page(ft.Locale("nl", "BE"))
+    _language, changes = started(page, Prefs())
+    assert page.language == "nl" and changes == ["nl"]
+
+
+def test_the_remembered_choice_wins_over_the_device_locale():
+    page = Page(ft.Locale("nl", "NL"))
+    language, changes = started(page, Prefs({LANGUAGE_KEY: "fr"}))
+    assert page.language == "fr" and changes == ["fr"] and language.chosen == "fr"
+
+
+def test_a_device_in_a_language_the_app_lacks_gets_english_without_a_redraw():
+    page = Page(ft.Locale("pt", "BR"))
+    _language, changes = started(page, Prefs())
+    assert page.language == "en" and changes == []
+
+
+def test_a_device_that_cannot_answer_gets_english():
+    page = Page(ft.Locale("de", "DE"), broken=True)
+    _language, changes = started(page, Prefs(broken=True))
+    assert page.language == "en" and changes == []
+
+
+def test_a_choice_is_remembered_on_the_device_and_spoken_at_once():
+    page, prefs = Page(ft.Locale("nl", "NL")), Prefs()
+    language, changes = started(page, prefs)
+    language.choose("de")
+    assert prefs.saved == {LANGUAGE_KEY: "de"}
+    assert page.language == "de" and changes == ["nl", "de"]
+
+
+def test_choosing_the_device_language_forgets_the_choice():
+    page, prefs = Page(ft.Locale("nl", "NL")), Prefs({LANGUAGE_KEY: "fr"})
+    language, changes = started(page, prefs)
+    language.choose(None)
+    assert prefs.saved == {} and language.chosen is None
+    assert page.language == "nl" and changes == ["fr", "nl"]
+
+
+def test_a_changed_device_locale_is_followed_until_a_language_is_chosen():
+    page = Page(ft.Locale("en", "GB"))
+    language, changes = started(page, Prefs())
+    page.on_locale_change(SimpleNamespace(locales=[ft.Locale("de", "AT")]))
+    assert page.language == "de"
+    language.choose("fr")
+    page.on_locale_change(SimpleNamespace(locales=[ft.Locale("nl", "NL")]))
+    assert page.language == "fr" and changes == ["de", "fr"]
+
+
+def test_choosing_the_language_already_spoken_redraws_nothing():
+    page = Page(ft.Locale("nl", "NL"))
+    language, changes = started(page, Prefs())
+    language.choose("nl")
+    assert changes == ["nl"]
+
+
+def test_the_list_starts_with_the_device_language_then_each_language_named_in_itself():
+    lines = language_choices(None, "de")
+    assert [(line.code, line.name, line.note, line.selected) for line in lines] == [
+        (None, "Device language", "Deutsch", True),
+        ("en", "English", "English", False),
+        ("nl", "Nederlands", "Dutch", False),
+        ("de", "Deutsch", "German", False),
+        ("fr", "Français", "French", False),
+    ]
+
+
+def test_a_chosen_language_is_the_one_selected():
+    assert [line.code for line in language_choices("fr", "en") if line.selected] == ["fr"]
+
+
+def test_outside_any_session_there_is_no_session_language():
+    assert session_language() is None
