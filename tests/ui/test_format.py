@@ -2,7 +2,18 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from companion.ui.format import join_names, option_label, option_value, player_count, points, rounds_played, when
+from companion import rules
+from companion.ui.format import (
+    OPTION_LABELS,
+    OPTION_VALUES,
+    join_names,
+    option_label,
+    option_value,
+    player_count,
+    points,
+    rounds_played,
+    when,
+)
 
 NOW = datetime(2026, 3, 14, 18, 30, tzinfo=timezone.utc)
 
@@ -40,6 +51,8 @@ def test_round_counts_agree_in_number():
 
 def test_option_names_and_values_read_as_words():
     assert option_label("four_jacks") == "Four jacks"
+    assert option_label("double_cards") == "Double Cards"
+    assert option_value("amsterdam") == "Amsterdam"
     assert option_value(True) == "yes"
     assert option_value(False) == "no"
     assert option_value("10 and up") == "10 and up"
@@ -49,3 +62,11 @@ def test_option_names_and_values_read_as_words():
 def test_player_counts_read_as_a_range_or_one_size():
     assert player_count(2, 6) == "2 to 6 players"
     assert player_count(4, 4) == "4 players"
+
+
+def test_every_option_of_every_game_has_a_label_and_words_for_its_text_values():
+    """Labels and value words are marked for the catalogues; one missing would stay English (or fail)."""
+    options = [o for r in rules.all() for o in r.options]
+    assert {o.name for o in options} == set(OPTION_LABELS)
+    text_values = {v for o in options if o.type is str for v in o.allowed or () if not v.isdigit()}
+    assert text_values == set(OPTION_VALUES)

@@ -71,7 +71,7 @@ def test_beverbende_may_i_knock_yet(screen):
 def test_reference_search_and_highlighted_options(screen):
     screen.open("/reference/klaverjassen")
     screen.expect_text("reference-summary", "Klaverjassen")
-    screen.expect_text("reference-setting-klaverjassen-variant", r"In your game: amsterdam \(the default\)")
+    screen.expect_text("reference-setting-klaverjassen-variant", r"In your game: Amsterdam \(the default\)")
     screen.type("Search the rules", "risk stone")
     screen.expect_text("reference-summary", "3 passages mention")
     screen.wait("reference-passage-members_only-risk-stone")
