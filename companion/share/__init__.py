@@ -1,0 +1,7 @@
+"""Sharing one game with every device at the table (issue 5).
+
+Pure logic, no Flet: the codes (codes), slowing down wrong tries (limiter), who joined
+and what each device may do (table), live updates and the rights check on every store
+change (live), QR codes (qr) and the address phones can reach (address). The screens
+are in companion/ui/share.py; docs/sharing.md says what sharing exposes.
+"""

@@ -1,0 +1,45 @@
+"""Where the server listens and the address the other devices at the table use."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+ALL_INTERFACES = ("0.0.0.0", "::", "")
+
+
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach a server listening on ``host``."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def reachable_address(host: str) -> str:
+    """The address phones on the network reach a server listening on ``host`` at."""
+    return lan_address() if host in ALL_INTERFACES else host
+
+
+def lan_address() -> str:
+    """This machine's address on its local network (127.0.0.1 when it has none).
+
+    Connecting a UDP socket sends nothing; it only makes the system choose the
+    interface it would route through, whose address is then read back.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached
+            return probe.getsockname()[0]
+        except OSError:
+            pass
+    try:
+        return next(
+            address
+            for *_, (address, *_) in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+            if not ipaddress.ip_address(address).is_loopback
+        )
+    except (OSError, StopIteration):
+        return "127.0.0.1"
