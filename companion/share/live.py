@@ -1,0 +1,131 @@
+"""Live updates between the devices at a table, and the rights check on every change.
+
+Every browser session sees the store through its own ``LiveStore``: reads pass through;
+a change needs scorer rights (the check is here, on the server, whatever the screen
+shows) and, once saved, is announced to every other session. A session that hears of a
+change reloads what it shows from the store (``refresh_needed`` says when), so the
+store stays the one source of truth and a message never carries state that could be
+stale by the time it arrives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Callable
+
+from companion.i18n import _
+from companion.share.table import Device
+from companion.store import GameRecord, StoreError
+
+TOPIC = "companion.live"
+"""The pub/sub topic every session of the server listens on."""
+
+
+@dataclass(frozen=True)
+class GameChanged:
+    """A game was started, or a round saved, edited or undone, or the game abandoned."""
+
+    game_id: int
+
+
+@dataclass(frozen=True)
+class PlayersChanged:
+    """A player profile was added."""
+
+
+@dataclass(frozen=True)
+class DevicesChanged:
+    """A device joined, came or went, or had its rights changed: the hosts' device list."""
+
+
+@dataclass(frozen=True)
+class RoleChanged:
+    """Device ``number`` may now keep score, or may now only watch."""
+
+    number: int
+
+
+Message = GameChanged | PlayersChanged | DevicesChanged | RoleChanged
+
+
+def _parts(route: str) -> list[str]:
+    return [p for p in route.split("?")[0].split("/") if p]
+
+
+def is_form(route: str) -> bool:
+    """A page where the player types or taps in something not saved yet (a round, a new game)."""
+    parts = _parts(route)
+    return parts[:1] == ["new"] or (parts[:1] == ["game"] and len(parts) > 2)
+
+
+def refresh_needed(route: str, message: Message, device: Device) -> bool:
+    """Whether the page at ``route`` on ``device`` must be reloaded for ``message``.
+
+    A form being filled in is never reloaded under the player's fingers: saving it meets
+    the store's version check instead, which refuses a round entered against an old
+    state and says so. A change of the device's own rights reloads any page, so a form
+    it may no longer use closes.
+    """
+    parts = _parts(route)
+    head = parts[0] if parts else ""
+    if isinstance(message, RoleChanged):
+        return message.number == device.number
+    if is_form(route):
+        return False
+    if isinstance(message, DevicesChanged):
+        return head == "share"
+    if isinstance(message, PlayersChanged):
+        return head == "players"
+    if head in ("", "history", "players"):
+        return True
+    if head == "table":
+        return len(parts) == 1 or parts[1] == str(message.game_id)
+    if head == "game":
+        return parts[1:] == [str(message.game_id)]
+    return False
+
+
+class NotAllowedError(StoreError):
+    """A change asked for by a device that may only watch."""
+
+    def __init__(self):
+        super().__init__(_("This device can only watch. Ask the host to let it keep score."))
+
+
+READS = frozenset({"open_game", "in_progress", "history", "players", "player_stats", "head_to_head"})
+GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round", "abandon", "reopen"})
+PLAYER_CHANGES = frozenset({"add_player"})
+SERVER_ONLY = frozenset({"close", "memory", "export_json", "import_json", "export_csv"})
+"""Store methods no browser session reaches: they act on the server's files or its lifetime."""
+
+
+class LiveStore:
+    """The store as one device's session sees it (see the module docstring).
+
+    Anything not listed in READS or the changes is refused, so a store method added
+    later is unavailable to sessions until it is classified here.
+    """
+
+    def __init__(self, store, device: Device, announce: Callable[[Message], None]):
+        self._store = store
+        self.device = device
+        self._announce = announce
+
+    def announce(self, message: Message) -> None:
+        """Tell every other session of the server (e.g. that a device's rights changed)."""
+        self._announce(message)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in READS:
+            return getattr(self._store, name)
+        if name in GAME_CHANGES or name in PLAYER_CHANGES:
+            return partial(self._change, name)
+        raise AttributeError(f"a browser session cannot use Store.{name}")
+
+    def _change(self, name: str, *args, **kwargs):
+        if not self.device.can_score:
+            raise NotAllowedError()
+        result = getattr(self._store, name)(*args, **kwargs)
+        self._announce(GameChanged(result.id) if isinstance(result, GameRecord) else PlayersChanged())
+        return result

@@ -1,0 +1,176 @@
+"""Live updates and rights: every change goes through the session's LiveStore, which
+refuses a viewer on the server and tells the other sessions what changed."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from companion.share import live
+from companion.share.live import (
+    DevicesChanged,
+    GameChanged,
+    LiveStore,
+    NotAllowedError,
+    PlayersChanged,
+    RoleChanged,
+    is_form,
+    refresh_needed,
+)
+from companion.share.table import Device, Role
+from companion.store import StaleError, Store
+
+BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
+
+
+def device(role: Role, number: int = 2) -> Device:
+    return Device(number=number, key=f"key-{number}", browser="", system="", role=role)
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(f"sqlite:///{tmp_path / 'companion.sqlite3'}") as s:
+        yield s
+
+
+@pytest.fixture
+def heard():
+    return []
+
+
+def session(store, role: Role, heard: list) -> LiveStore:
+    return LiveStore(store, device(role), heard.append)
+
+
+@pytest.mark.parametrize("role", [Role.HOST, Role.SCORER])
+def test_a_scorer_saves_a_round_and_every_other_session_hears_of_that_game(store, heard, role):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    record = session(store, role, heard).add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    assert len(record.game.rounds) == 1
+    assert heard == [GameChanged(game.id)]
+
+
+def test_edits_undos_new_and_abandoned_games_are_announced_too(store, heard):
+    scorer = session(store, Role.SCORER, heard)
+    game = scorer.create_game("beverbende", ["Ann", "Bob"])
+    record = scorer.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    record = scorer.edit_round(game.id, 0, {"totals": {"Ann": 3, "Bob": 4}}, expected_version=record.version)
+    record = scorer.undo_round(game.id, expected_version=record.version)
+    scorer.abandon(game.id)
+    assert heard == [GameChanged(game.id)] * 5
+
+
+def test_a_new_player_profile_is_announced(store, heard):
+    session(store, Role.SCORER, heard).add_player("Dee")
+    assert heard == [PlayersChanged()]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s, g: s.add_round(g.id, BEVER_ROUND, expected_version=g.version),
+        lambda s, g: s.undo_round(g.id, expected_version=g.version),
+        lambda s, g: s.edit_round(g.id, 0, BEVER_ROUND, expected_version=g.version),
+        lambda s, g: s.abandon(g.id),
+        lambda s, g: s.reopen(g.id),
+        lambda s, g: s.create_game("beverbende", ["Cy", "Dee"]),
+        lambda s, g: s.add_player("Eve"),
+    ],
+)
+def test_the_server_refuses_every_change_from_a_viewer_and_nothing_changes(store, heard, change):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    game = store.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    viewer = session(store, Role.VIEWER, heard)
+    with pytest.raises(NotAllowedError) as refused:
+        change(viewer, game)
+    assert "only watch" in refused.value.message
+    assert store.open_game(game.id).version == game.version
+    assert len(store.in_progress()) == 1
+    assert [p.name for p in store.players()] == ["Ann", "Bob"]
+    assert heard == []
+
+
+def test_a_viewer_reads_everything_a_scoreboard_needs(store, heard):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    viewer = session(store, Role.VIEWER, heard)
+    assert viewer.open_game(game.id).id == game.id
+    assert [s.id for s in viewer.in_progress()] == [game.id]
+    assert [s.id for s in viewer.history()] == [game.id]
+    assert [p.name for p in viewer.players()] == ["Ann", "Bob"]
+    assert viewer.player_stats("Ann").name == "Ann"
+
+
+def test_taking_back_scorer_rights_takes_effect_on_the_next_change(store, heard):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    guest = device(Role.SCORER)
+    scoring = LiveStore(store, guest, heard.append)
+    record = scoring.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    guest.role = Role.VIEWER
+    with pytest.raises(NotAllowedError):
+        scoring.add_round(game.id, BEVER_ROUND, expected_version=record.version)
+
+
+def test_of_two_scorers_entering_the_same_round_one_is_saved_and_the_other_told(store, heard):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    first, second = session(store, Role.HOST, heard), session(store, Role.SCORER, heard)
+    first.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    with pytest.raises(StaleError):
+        second.add_round(game.id, {"totals": {"Ann": 1, "Bob": 2}}, expected_version=game.version)
+    assert len(store.open_game(game.id).game.rounds) == 1
+    assert heard == [GameChanged(game.id)]  # the refused save announces nothing
+
+
+def test_a_session_cannot_reach_what_acts_on_the_server_itself(store, heard):
+    host = session(store, Role.HOST, heard)
+    for name in ("close", "export_json", "import_json", "export_csv", "_engine", "not_a_method"):
+        with pytest.raises(AttributeError):
+            getattr(host, name)
+
+
+def test_every_store_method_is_classified_so_a_new_one_is_not_let_through_unseen():
+    public = {name for name, _member in inspect.getmembers(Store) if not name.startswith("_")}
+    classified = live.READS | live.GAME_CHANGES | live.PLAYER_CHANGES | live.SERVER_ONLY
+    assert public == classified
+
+
+VIEWER = device(Role.VIEWER, number=3)
+
+
+@pytest.mark.parametrize(
+    "route, message, refresh",
+    [
+        ("/", GameChanged(4), True),
+        ("/game/4", GameChanged(4), True),
+        ("/game/5", GameChanged(4), False),
+        ("/game/4/round", GameChanged(4), False),  # a round being entered is left alone
+        ("/game/4/round/1", GameChanged(4), False),
+        ("/new", GameChanged(4), False),
+        ("/table", GameChanged(4), True),  # follows whichever game is newest
+        ("/table/4", GameChanged(4), True),
+        ("/table/5", GameChanged(4), False),
+        ("/history", GameChanged(4), True),
+        ("/history/4", GameChanged(4), True),
+        ("/players/Ann", GameChanged(4), True),
+        ("/rules", GameChanged(4), False),
+        ("/share", GameChanged(4), False),
+        ("/players", PlayersChanged(), True),
+        ("/", PlayersChanged(), False),
+        ("/share", DevicesChanged(), True),
+        ("/game/4", DevicesChanged(), False),
+        ("/game/4/round", RoleChanged(3), True),  # lost the right to enter: the form closes
+        ("/game/4", RoleChanged(3), True),
+        ("/game/4", RoleChanged(2), False),
+        ("/?code=K7QM2XHD", GameChanged(4), True),
+    ],
+)
+def test_a_page_reloads_when_a_change_concerns_it(route, message, refresh):
+    assert refresh_needed(route, message, VIEWER) is refresh
+
+
+@pytest.mark.parametrize(
+    "route, form",
+    [("/new", True), ("/game/4/round", True), ("/game/4/round/0", True), ("/game/4", False), ("/", False), ("/table", False)],
+)
+def test_forms_are_the_pages_with_unsaved_input(route, form):
+    assert is_form(route) is form
