@@ -98,7 +98,7 @@ def test_a_viewer_reads_everything_a_scoreboard_needs(store, heard):
     assert [s.id for s in viewer.in_progress()] == [game.id]
     assert [s.id for s in viewer.history()] == [game.id]
     assert [p.name for p in viewer.players()] == ["Ann", "Bob"]
-    assert viewer.player_stats("Ann").name == "Ann"
+    assert viewer.player_stats("Ann").player == "Ann"
 
 
 def test_taking_back_scorer_rights_takes_effect_on_the_next_change(store, heard):
