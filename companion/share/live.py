@@ -53,37 +53,41 @@ def _parts(route: str) -> list[str]:
     return [p for p in route.split("?")[0].split("/") if p]
 
 
-def is_form(route: str) -> bool:
-    """A page where the player types or taps in something not saved yet (a round, a new game)."""
+def shows_only_stored_state(route: str) -> bool:
+    """A page that shows what is stored and holds no input of its own, so reloading it
+    loses nothing: home, a scoreboard, the table view, history, players, the share page.
+    (Not a round being entered, a new game being set up, or a referee question.)"""
     parts = _parts(route)
-    return parts[:1] == ["new"] or (parts[:1] == ["game"] and len(parts) > 2)
+    if not parts:
+        return True
+    if parts[0] in ("game", "table", "history", "players"):
+        return len(parts) <= 2
+    return parts == ["share"]
 
 
 def refresh_needed(route: str, message: Message, device: Device) -> bool:
     """Whether the page at ``route`` on ``device`` must be reloaded for ``message``.
 
-    A form being filled in is never reloaded under the player's fingers: saving it meets
+    A page with input is never reloaded under the player's fingers: saving a round meets
     the store's version check instead, which refuses a round entered against an old
     state and says so. A change of the device's own rights reloads any page, so a form
     it may no longer use closes.
     """
-    parts = _parts(route)
-    head = parts[0] if parts else ""
     if isinstance(message, RoleChanged):
         return message.number == device.number
-    if is_form(route):
+    if not shows_only_stored_state(route):
         return False
+    parts = _parts(route)
+    head = parts[0] if parts else ""
     if isinstance(message, DevicesChanged):
         return head == "share"
     if isinstance(message, PlayersChanged):
         return head == "players"
-    if head in ("", "history", "players"):
-        return True
     if head == "table":
-        return len(parts) == 1 or parts[1] == str(message.game_id)
+        return parts[1:] in ([], [str(message.game_id)])
     if head == "game":
         return parts[1:] == [str(message.game_id)]
-    return False
+    return head in ("", "history", "players")
 
 
 class NotAllowedError(StoreError):

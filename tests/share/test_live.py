@@ -15,8 +15,8 @@ from companion.share.live import (
     NotAllowedError,
     PlayersChanged,
     RoleChanged,
-    is_form,
     refresh_needed,
+    shows_only_stored_state,
 )
 from companion.share.table import Device, Role
 from companion.store import StaleError, Store
@@ -162,6 +162,8 @@ VIEWER = device(Role.VIEWER, number=3)
         ("/game/4", RoleChanged(3), True),
         ("/game/4", RoleChanged(2), False),
         ("/?code=K7QM2XHD", GameChanged(4), True),
+        ("/game/4/referee", GameChanged(4), False),
+        ("/history/4/rules", GameChanged(4), False),
     ],
 )
 def test_a_page_reloads_when_a_change_concerns_it(route, message, refresh):
@@ -169,8 +171,22 @@ def test_a_page_reloads_when_a_change_concerns_it(route, message, refresh):
 
 
 @pytest.mark.parametrize(
-    "route, form",
-    [("/new", True), ("/game/4/round", True), ("/game/4/round/0", True), ("/game/4", False), ("/", False), ("/table", False)],
+    "route, stored",
+    [
+        ("/", True),
+        ("/game/4", True),
+        ("/table", True),
+        ("/table/4", True),
+        ("/history/4", True),
+        ("/players/Ann", True),
+        ("/share", True),
+        ("/new", False),
+        ("/game/4/round", False),
+        ("/game/4/round/0", False),
+        ("/game/4/referee", False),
+        ("/rules", False),
+        ("/rules/clubs/referee", False),
+    ],
 )
-def test_forms_are_the_pages_with_unsaved_input(route, form):
-    assert is_form(route) is form
+def test_pages_with_input_of_their_own_are_not_reloaded(route, stored):
+    assert shows_only_stored_state(route) is stored
