@@ -64,13 +64,15 @@ def language_choices(chosen: str | None, device_language: str) -> list[LanguageC
 class DeviceLanguage:
     """The language of one session: the remembered choice, else the device's locales, else English.
 
-    ``on_change`` is called after the language changed, to show the screens again in it;
-    ``prefs`` is the device's storage (``ft.SharedPreferences`` unless a test gives another).
+    Restore it before the first screen is built, so that screen already speaks it; set
+    ``on_change`` to show the screens again when it changes later (a choice in settings, a
+    new device locale). ``prefs`` is the device's storage (``ft.SharedPreferences`` unless a
+    test gives another).
     """
 
-    def __init__(self, page: ft.Page, on_change: Callable[[], None], prefs=None):
+    def __init__(self, page: ft.Page, prefs=None):
         self.page = page
-        self.on_change = on_change
+        self.on_change: Callable[[], None] = lambda: None
         self.chosen: str | None = None
         self.device_locales: list[str] = []
         self._prefs = prefs if prefs is not None else ft.SharedPreferences()
@@ -85,9 +87,13 @@ class DeviceLanguage:
     def device_language(self) -> str:
         return i18n.choose(None, self.device_locales)
 
-    async def restore(self) -> None:
-        """Ask the device for the remembered choice and its locales (the first screen does not wait)."""
-        saved, info = await asyncio.gather(self._prefs.get(LANGUAGE_KEY), self.page.get_device_info(), return_exceptions=True)
+    async def restore(self, timeout: float = 2.0) -> None:
+        """Ask the device for the remembered choice and its locales (English if it cannot say in time)."""
+        asked = asyncio.gather(self._prefs.get(LANGUAGE_KEY), self.page.get_device_info(), return_exceptions=True)
+        try:
+            saved, info = await asyncio.wait_for(asked, timeout)
+        except asyncio.TimeoutError:
+            saved = info = None
         self.chosen = i18n.supported(saved) if isinstance(saved, str) else None
         self.device_locales = _locale_tags(getattr(info, "locales", None) or [])
         self._apply()

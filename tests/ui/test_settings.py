@@ -64,7 +64,8 @@ def process_language(monkeypatch):
 
 def started(page: Page, prefs: Prefs) -> tuple[DeviceLanguage, list[str]]:
     changes: list[str] = []
-    language = DeviceLanguage(page, on_change=lambda: changes.append(page.language), prefs=prefs)
+    language = DeviceLanguage(page, prefs=prefs)
+    language.on_change = lambda: changes.append(page.language)
     asyncio.run(language.restore())
     return language, changes
 
@@ -91,6 +92,17 @@ def test_a_device_that_cannot_answer_gets_english():
     page = Page(ft.Locale("de", "DE"), broken=True)
     _language, changes = started(page, Prefs(broken=True))
     assert page.language == "en" and changes == []
+
+
+def test_a_device_that_answers_too_late_gets_english():
+    class Slow(Prefs):
+        async def get(self, key):
+            await asyncio.sleep(60)
+
+    page = Page(ft.Locale("de", "DE"))
+    language = DeviceLanguage(page, prefs=Slow())
+    asyncio.run(language.restore(timeout=0.01))
+    assert page.language == "en"
 
 
 def test_a_choice_is_remembered_on_the_device_and_spoken_at_once():
