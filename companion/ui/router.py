@@ -9,7 +9,9 @@ Routes (the back arrow and the browser's back button both walk down the stack):
     /game/<id>/round/<i>     correct round i, counted from 0 (same page)
     /history, /history/<id>  finished games; a game opened from here is read-only
     /players, /players/<name>
-    /rules
+    /rules, /rules/<ruleset>/referee
+    <game>/rules, <game>/referee   a game's rules (its options highlighted) or its referee,
+                             where <game> is /game/<id> or /history/<id>
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import Callable
 
 import flet as ft
 
-from companion.ui import history, home, new_game, players, rulesets
+from companion.rules import IDS
+from companion.ui import history, home, new_game, players, rulesets, widgets
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 
 THEME_KEY = "companion.theme"
@@ -30,18 +33,24 @@ def stack(route: str) -> list[str]:
     if not parts:
         return ["/"]
     head = parts[0]
-    if head == "game" and len(parts) >= 2 and parts[1].isdigit():
-        game = f"/game/{parts[1]}"
+    if head in ("game", "history") and len(parts) >= 2 and parts[1].isdigit():
+        under = ["/"] if head == "game" else ["/", "/history"]
+        game = f"/{head}/{parts[1]}"
         if len(parts) == 2:
-            return ["/", game]
-        if parts[2] == "round" and len(parts) == 3:
+            return [*under, game]
+        if len(parts) == 3 and parts[2] in ("rules", "referee"):
+            return [*under, game, f"{game}/{parts[2]}"]
+        if head == "game" and parts[2] == "round" and len(parts) == 3:
             return ["/", game + "/round"]
-        if parts[2] == "round" and len(parts) == 4 and parts[3].isdigit():
+        if head == "game" and parts[2] == "round" and len(parts) == 4 and parts[3].isdigit():
             return ["/", f"{game}/round/{parts[3]}"]
-    if head == "history" and (len(parts) == 1 or (len(parts) == 2 and parts[1].isdigit())):
-        return ["/", "/history"] + ([f"/history/{parts[1]}"] if len(parts) == 2 else [])
+        return ["/"]
+    if head == "history" and len(parts) == 1:
+        return ["/", "/history"]
     if head == "players" and len(parts) <= 2:
         return ["/", "/players"] + ([f"/players/{parts[1]}"] if len(parts) == 2 else [])
+    if head == "rules" and len(parts) == 3 and parts[1] in IDS and parts[2] == "referee":
+        return ["/", "/rules", f"/rules/{parts[1]}/referee"]
     if head in ("new", "rules") and len(parts) == 1:
         return ["/", f"/{head}"]
     return ["/"]
@@ -92,7 +101,9 @@ class App:
         if parts[0] == "new":
             return new_game.show(self)
         if parts[0] == "rules":
-            return rulesets.show(self)
+            return rulesets.show(self) if len(parts) == 1 else rulesets.show_referee(self, route, parts[1])
+        if len(parts) == 3 and parts[2] in ("rules", "referee"):
+            return rulesets.show_for_game(self, route, int(parts[1]), referee=parts[2] == "referee")
         if parts[0] == "history":
             if len(parts) == 1:
                 return history.show(self)
@@ -128,8 +139,7 @@ class App:
         return self.page.theme_mode == ft.ThemeMode.DARK
 
     def toggle_theme(self) -> None:
-        self.page.theme_mode = ft.ThemeMode.LIGHT if self.dark else ft.ThemeMode.DARK
-        self.page.update()
+        self._set_theme(not self.dark)
         self.page.run_task(self._prefs.set, THEME_KEY, "dark" if self.dark else "light")
 
     async def restore_theme(self) -> None:
@@ -138,9 +148,16 @@ class App:
             saved = await self._prefs.get(THEME_KEY)
         except Exception:  # a browser without local storage simply keeps the default
             return
-        if saved in ("dark", "light") and saved != ("dark" if self.dark else "light"):
-            self.page.theme_mode = ft.ThemeMode.DARK if saved == "dark" else ft.ThemeMode.LIGHT
-            self.page.update()
+        if saved in ("dark", "light") and (saved == "dark") != self.dark:
+            self._set_theme(saved == "dark")
+
+    def _set_theme(self, dark: bool) -> None:
+        self.page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT
+        for view in self.page.views:  # relabel the switches in place: a form being filled in stays as it is
+            for action in (view.appbar.actions or []) if view.appbar else []:
+                if isinstance(action, ft.Semantics) and action.identifier == "theme-switch":
+                    action.content.tooltip = widgets.theme_switch_label(dark)
+        self.page.update()
 
     def notify(self, message: str, action: str | None = None, on_action: Callable[[], None] | None = None) -> None:
         """A short message at the bottom, optionally with one action (e.g. Redo).

@@ -350,6 +350,17 @@ class GameScreen:
         self.view.scroll = ft.ScrollMode.AUTO
         self.view.padding = 0
         self.view.appbar.leading = None
+        self.view.appbar.actions = [
+            widgets.semantic(
+                "game-rules",
+                ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Rules of this game"), on_click=lambda: self.app.go(f"{route}/rules")),
+            ),
+            widgets.semantic(
+                "game-referee",
+                ft.IconButton(ft.Icons.GAVEL, tooltip=_("Referee: settle a dispute"), on_click=lambda: self.app.go(f"{route}/referee")),
+            ),
+            widgets.theme_switch(self.app),
+        ]
         self.render()
 
     def show_entry(self, route: str, index: int | None) -> None:
@@ -367,6 +378,7 @@ class GameScreen:
         number = s.game.next_round.number if index is None else index + 1
         title = _("Round {number}") if index is None else _("Edit round {number}")
         self.view.appbar.title = ft.Text(title.format(number=number), weight=ft.FontWeight.W_600)
+        self.view.appbar.actions = [widgets.theme_switch(self.app)]
         self.entry_error.visible = False
         self.view.controls = [self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
 

@@ -66,10 +66,15 @@ def set_body(view: ft.View, body: Sequence[ft.Control]) -> None:
 
 
 def theme_switch(app) -> ft.Control:
+    """Switches between the light and the dark theme; its label says which way."""
     return semantic(
         "theme-switch",
-        ft.IconButton(icon=ft.Icons.CONTRAST, tooltip=_("Light or dark theme"), on_click=lambda: app.toggle_theme()),
+        ft.IconButton(icon=ft.Icons.CONTRAST, tooltip=theme_switch_label(app.dark), on_click=lambda: app.toggle_theme()),
     )
+
+
+def theme_switch_label(dark: bool) -> str:
+    return _("Switch to the light theme") if dark else _("Switch to the dark theme")
 
 
 def section_title(text: str) -> ft.Control:

@@ -135,7 +135,8 @@ class Phone:
         self.el(identifier).wait_for(state="detached", timeout=STEP_TIMEOUT_MS)
 
     def tap(self, identifier: str) -> None:
-        """Tap the control, wherever it is on the scrolled screen (Flutter handles the click)."""
+        """Tap the control once it is enabled (a tap on a disabled one would be lost)."""
+        self.enabled(identifier)
         self.wait(identifier).click()
 
     def keys(self, digits: str) -> None:
@@ -182,15 +183,29 @@ class Phone:
         locator = self.wait(identifier)
         return locator.locator("[aria-disabled='true']").count() > 0 or locator.get_attribute("aria-disabled") == "true"
 
-    def game_id(self) -> int:
-        match = re.search(r"/game/(\d+)", self.page.url)
-        assert match, self.page.url
-        return int(match.group(1))
+    def enabled(self, identifier: str) -> None:
+        """Wait until the control can be used (Flutter marks disabled controls aria-disabled)."""
+        deadline = time.monotonic() + STEP_TIMEOUT_MS / 1000
+        while self.disabled(identifier):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{identifier!r} stayed disabled")
+            time.sleep(0.05)
 
-    def screenshot(self, name: str) -> Path:
+    def game_id(self) -> int:
+        """The id of the game on screen, from the address (which follows the screen shortly)."""
+        self.page.wait_for_url(re.compile(r".*/game/\d+"), timeout=STEP_TIMEOUT_MS)
+        return int(re.search(r"/game/(\d+)", self.page.url).group(1))
+
+    def screenshot(self, name: str, tall: int | None = None) -> Path:
+        """The screen as the phone shows it; with ``tall``, also the whole page that high."""
         self.page.wait_for_timeout(600)  # let Flutter paint the last frame
         path = self.output_dir / f"{name}.png"
         self.page.screenshot(path=str(path))
+        if tall:
+            self.page.set_viewport_size({"width": PHONE["width"], "height": tall})
+            self.page.wait_for_timeout(800)
+            self.page.screenshot(path=str(self.output_dir / f"{name}-whole.png"))
+            self.page.set_viewport_size(PHONE)
         return path
 
 

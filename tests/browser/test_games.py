@@ -63,7 +63,7 @@ def test_beverbende(phone):
             phone.keys(ann + bob)
             save_round(phone, 2)
     phone.expect_text("winner-banner", "Ann wins")
-    phone.screenshot("beverbende-final")
+    phone.screenshot("beverbende-final", tall=1500)
     find_in_history(phone, game_id, "beverbende", "Ann won")
 
 
@@ -98,7 +98,7 @@ def test_clubs(phone):
     assert phone.disabled("entry-save")
     phone.tap("entry-cancel")
     phone.expect_text("winner-banner", "Ann wins")
-    phone.screenshot("clubs-final")
+    phone.screenshot("clubs-final", tall=1500)
     find_in_history(phone, game_id, "clubs", "Ann won with 50")
 
 
@@ -137,7 +137,7 @@ def test_klaverjassen(phone):
             phone.keys("0")
             save_round(phone, 3)
     phone.expect_text("winner-banner", "Ann & Cy win")
-    phone.screenshot("klaverjassen-final")
+    phone.screenshot("klaverjassen-final", tall=1500)
     find_in_history(phone, game_id, "klaverjassen", "Ann & Cy won with 648")
 
 
@@ -179,5 +179,5 @@ def test_members_only(phone):
     save_round(phone, None)
     phone.expect_text("winner-banner", "Shared win")
     phone.expect_text("winner-banner", "Ann and Bob share the win with 10 points")
-    phone.screenshot("members-only-final")
+    phone.screenshot("members-only-final", tall=1500)
     find_in_history(phone, game_id, "members_only", "Ann and Bob shared the win with 10")
