@@ -340,12 +340,10 @@ class GameScreen:
         self.app = app
         self.state = state
         self.entry_index: int | None = None
-        self.entering = False
         self.entry_error = ft.Container(visible=False)
         self.view = widgets.screen(app, route, _("Scoreboard"), [])
 
     def show_board(self, route: str) -> None:
-        self.entering = False
         self.view.route = route
         self.view.scroll = ft.ScrollMode.AUTO
         self.view.padding = 0
@@ -359,8 +357,7 @@ class GameScreen:
                 "game-referee",
                 ft.IconButton(ft.Icons.GAVEL, tooltip=_("Referee: settle a dispute"), on_click=lambda: self.app.go(f"{route}/referee")),
             ),
-            widgets.theme_switch(self.app),
-        ]
+        ]  # no theme switch here: the game's name needs the room on a phone
         self.render()
 
     def show_entry(self, route: str, index: int | None) -> None:
@@ -368,7 +365,7 @@ class GameScreen:
         from companion.ui.round_entry import entry_form
 
         s = self.state
-        self.entering, self.entry_index = True, index
+        self.entry_index = index
         self.view.route = route
         self.view.scroll = None  # the form fills the page: inputs scroll, keypad and Save stay put
         self.view.padding = ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8)
@@ -602,14 +599,14 @@ class GameScreen:
         rounds = len(next(iter(series.values()))) - 1
         data = [
             fch.LineChartData(
-                points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(line)],
+                points=[fch.LineChartDataPoint(x, y, tooltip=f"{side}: {points(y)}") for x, y in enumerate(line)],
                 color=side_color(i),
                 stroke_width=3,
                 curved=False,
                 rounded_stroke_cap=True,
                 point=rounds <= 20,
             )
-            for i, line in enumerate(series.values())
+            for i, (side, line) in enumerate(series.items())
         ]
         x_step = max(1, nice_step(rounds / 6)) if rounds > 6 else 1
         chart = fch.LineChart(

@@ -198,6 +198,7 @@ class Phone:
 
     def screenshot(self, name: str, tall: int | None = None) -> Path:
         """The screen as the phone shows it; with ``tall``, also the whole page that high."""
+        self.page.mouse.move(0, 0)  # no hover effects in the picture
         self.page.wait_for_timeout(600)  # let Flutter paint the last frame
         path = self.output_dir / f"{name}.png"
         self.page.screenshot(path=str(path))
