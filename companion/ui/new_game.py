@@ -560,7 +560,7 @@ class NewGameScreen:
         self._refresh_start()
 
     def _add_typed(self, e: ft.Event) -> None:
-        typed = e.data if isinstance(e.data, str) else self.name_field.value
+        typed = e.data if isinstance(e.data, str) else self.name_field.value  # Enter sends the text with it
         if self.state.add_player(typed or ""):
             self.name_field.value = ""
         self.render()

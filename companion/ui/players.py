@@ -206,8 +206,9 @@ class PlayersScreen:
             )
         widgets.set_body(self.view, body)
 
-    def _add(self) -> None:
-        if self.state.add(self.name_field.value or ""):
+    def _add(self, e: ft.Event) -> None:
+        typed = e.data if isinstance(e.data, str) else self.name_field.value  # Enter sends the text with it
+        if self.state.add(typed or ""):
             self.name_field.value = ""
         self.render()
 
