@@ -24,6 +24,9 @@ from companion.ui import widgets
 LANGUAGE_KEY = "companion.language"
 """Key of the chosen language in the device's storage and in the session's store."""
 
+DEVICE_LANGUAGE_KEY = "companion.device_language"
+"""Key of the session's DeviceLanguage in the session's store."""
+
 ENGLISH_NAMES = {"en": N_("English"), "nl": N_("Dutch"), "de": N_("German"), "fr": N_("French")}
 """Each language's name in the language being spoken, beside its name in itself."""
 
@@ -117,6 +120,16 @@ class DeviceLanguage:
         store.set(LANGUAGE_KEY, self.current)
         if self.current != spoken:
             self.on_change()
+
+
+def device_language(page: ft.Page) -> DeviceLanguage:
+    """The session's DeviceLanguage, made the first time it is asked for (one per session)."""
+    store = page.session.store
+    language = store.get(DEVICE_LANGUAGE_KEY)
+    if language is None:
+        language = DeviceLanguage(page)
+        store.set(DEVICE_LANGUAGE_KEY, language)
+    return language
 
 
 def _locale_tags(locales: Sequence[ft.Locale]) -> list[str]:
