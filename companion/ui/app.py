@@ -77,10 +77,13 @@ def _wait_until_listening(host: str, port: int, timeout: float = 10.0) -> None:
 shared = _SharedStore()
 
 
-def main(page: ft.Page) -> None:
-    """Build the app in a page (one per browser session)."""
-    page.title = _("Companion")
+async def main(page: ft.Page) -> None:
+    """Build the app in a page (one per browser session), in the language of its device."""
+    from companion.ui.settings import device_language
+
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
+    await device_language(page).restore()  # one question to the device; the store goes on loading meanwhile
+    page.title = _("Companion")
     store = shared.get()
     if store is None:
         page.views[0].controls = [

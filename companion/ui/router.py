@@ -1,4 +1,4 @@
-"""One browser session: which page each route shows, the theme switch, short messages.
+"""One browser session: which page each route shows, the theme switch, its language, short messages.
 
 Routes (the back arrow and the browser's back button both walk down the stack):
 
@@ -12,6 +12,7 @@ Routes (the back arrow and the browser's back button both walk down the stack):
     /rules, /rules/<ruleset>/referee
     <game>/rules, <game>/referee   a game's rules (its options highlighted) or its referee,
                              where <game> is /game/<id> or /history/<id>
+    /settings                language and theme of this device
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from typing import Callable
 import flet as ft
 
 from companion.rules import IDS
-from companion.ui import history, home, new_game, players, rulesets, widgets
+from companion.i18n import _
+from companion.ui import history, home, new_game, players, rulesets, settings, widgets
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 
 THEME_KEY = "companion.theme"
@@ -51,7 +53,7 @@ def stack(route: str) -> list[str]:
         return ["/", "/players"] + ([f"/players/{parts[1]}"] if len(parts) == 2 else [])
     if head == "rules" and len(parts) == 3 and parts[1] in IDS and parts[2] == "referee":
         return ["/", "/rules", f"/rules/{parts[1]}/referee"]
-    if head in ("new", "rules") and len(parts) == 1:
+    if head in ("new", "rules", "settings") and len(parts) == 1:
         return ["/", f"/{head}"]
     return ["/"]
 
@@ -65,6 +67,8 @@ class App:
         self.games: dict[int, GameScreen] = {}
         self._views: dict[str, ft.View] = {}
         self._prefs = ft.SharedPreferences()
+        self.language = settings.device_language(page)
+        self.language.on_change = self.refresh
         page.on_route_change = self._route_change
         page.on_view_pop = self._view_pop
 
@@ -86,6 +90,13 @@ class App:
         self.page.views.extend(views)
         self.page.update()
 
+    def refresh(self) -> None:
+        """Build every page again (kept pages speak the language they were built in)."""
+        self.page.title = _("Companion")
+        self._views.clear()
+        self.games.clear()
+        self.show(self.page.views[-1].route if self.page.views else self.page.route or "/")
+
     def _route_change(self, e: ft.RouteChangeEvent) -> None:
         if stack(e.route)[-1] != (self.page.views[-1].route if self.page.views else None):
             self.show(e.route)
@@ -100,6 +111,8 @@ class App:
             return home.show(self)
         if parts[0] == "new":
             return new_game.show(self)
+        if parts[0] == "settings":
+            return settings.show(self)
         if parts[0] == "rules":
             return rulesets.show(self) if len(parts) == 1 else rulesets.show_referee(self, route, parts[1])
         if len(parts) == 3 and parts[2] in ("rules", "referee"):

@@ -17,6 +17,7 @@ from companion.ui.router import stack
         ("/players", ["/", "/players"]),
         ("/players/Ann%20Marie", ["/", "/players", "/players/Ann%20Marie"]),
         ("/rules", ["/", "/rules"]),
+        ("/settings", ["/", "/settings"]),
         ("/rules/clubs/referee", ["/", "/rules", "/rules/clubs/referee"]),
         ("/rules/poker/referee", ["/"]),
         ("/game/7/rules", ["/", "/game/7", "/game/7/rules"]),
