@@ -19,7 +19,7 @@ from companion.i18n import _
 from companion.ui import theme
 
 
-class _SharedStore:
+class SharedStore:
     """One store per server process, shared by every browser session, opened in the background."""
 
     def __init__(self):
@@ -74,7 +74,7 @@ def _wait_until_listening(host: str, port: int, timeout: float = 10.0) -> None:
             time.sleep(0.02)
 
 
-shared = _SharedStore()
+shared = SharedStore()
 
 
 async def main(page: ft.Page) -> None:

@@ -1,5 +1,6 @@
 import pytest
 
+from companion.ui.app import SharedStore
 from companion.ui.router import stack
 
 
@@ -32,3 +33,20 @@ from companion.ui.router import stack
 )
 def test_each_route_sits_on_a_stack_that_the_back_arrow_walks_down(route, pages):
     assert stack(route) == pages
+
+
+def test_the_store_opens_in_the_background_and_is_shared(tmp_path):
+    shared = SharedStore()
+    shared.start(f"sqlite:///{tmp_path / 'companion.sqlite3'}")
+    store = shared.get()
+    assert store is not None and shared.problem is None
+    assert shared.get() is store  # every session gets the same store
+    store.close()
+
+
+def test_a_database_that_cannot_be_opened_is_explained(tmp_path, capsys):
+    shared = SharedStore()
+    shared.start(f"sqlite:///{tmp_path / 'missing' / 'companion.sqlite3'}")
+    assert shared.get() is None
+    assert "cannot be written" in shared.problem  # the store's own words, shown in the page
+    assert shared.problem in capsys.readouterr().err  # and printed where the server was started
