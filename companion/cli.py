@@ -10,15 +10,18 @@ from companion import __version__, rules
 from companion.cli_store import add_store_commands
 
 DEFAULT_HOST = "127.0.0.1"
+SHARE_HOST = "0.0.0.0"
 DEFAULT_PORT = 8550
 
 
 def _run(args: argparse.Namespace) -> int:
+    from companion.share.address import is_loopback
     from companion.ui.app import serve
 
     if args.database_url:
         os.environ["COMPANION_DATABASE_URL"] = args.database_url
-    serve(host=args.host, port=args.port, desktop=args.desktop)
+    share = args.share or not is_loopback(args.host)  # reachable from the network: only with a code
+    serve(host=args.host, port=args.port, desktop=args.desktop, share=share)
     return 0
 
 
@@ -46,7 +49,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     run = sub.add_parser("run", help="start the app (the default)")
-    run.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
+    run.add_argument(
+        "--share",
+        action="store_true",
+        help=f"share the table: listen on the local network (default {SHARE_HOST}) and print the address, a QR code "
+        "and the codes that let phones join (see docs/sharing.md)",
+    )
+    run.add_argument(
+        "--host",
+        help=f"address to listen on (default {DEFAULT_HOST}: this machine only; any other address shares the table)",
+    )
     run.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     run.add_argument("--desktop", action="store_true", help="open a desktop window instead of serving a web app (needs the Flet desktop client)")
     run.add_argument("--database-url", help="SQLAlchemy URL of the database (default: $COMPANION_DATABASE_URL, else a SQLite file in your data folder)")
@@ -65,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv = ["run", *argv]  # `companion [--port N ...]` is `companion run [--port N ...]`
     args = parser.parse_args(argv)
+    if args.command == "run" and args.host is None:
+        args.host = SHARE_HOST if args.share else DEFAULT_HOST
     try:
         return args.handler(args)
     except rules.RuleError as err:

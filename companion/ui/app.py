@@ -91,15 +91,24 @@ async def main(page: ft.Page) -> None:
         ]
         page.update()
         return
+    from companion.ui import share
     from companion.ui.router import App
 
-    app = App(page, store)
-    app.show(page.route or "/")
-    page.run_task(app.restore_theme)
+    def start(session_store, device):
+        app = App(page, session_store, device)
+        page.run_task(app.restore_theme)
+        return app
+
+    share.open_session(page, store, start)  # shows the first page, or the join screen of a shared table
 
 
-def serve(host: str = "127.0.0.1", port: int = 8550, database_url: str | None = None, desktop: bool = False) -> None:
-    """Start the app: a web server on ``host:port`` (prints the address), or a desktop window."""
+def serve(
+    host: str = "127.0.0.1", port: int = 8550, database_url: str | None = None, desktop: bool = False, share: bool = False
+) -> None:
+    """Start the app: a web server on ``host:port`` (prints the address), or a desktop window.
+
+    With ``share`` the table is shared (docs/sharing.md): every browser needs a code to get in.
+    """
     url = database_url or os.environ.get("COMPANION_DATABASE_URL")
     shared.start(url, None if desktop else (host, port))
     os.environ["FLET_SERVER_PORT"] = str(port)
@@ -107,6 +116,11 @@ def serve(host: str = "127.0.0.1", port: int = 8550, database_url: str | None = 
     if desktop:
         ft.run(main, assets_dir=str(theme.ASSETS_DIR))
         return
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    print(_("Companion is running: open http://{host}:{port}/ in a browser.").format(host=shown, port=port), flush=True)
+    if share:
+        from companion.ui.share import announcement, start_sharing
+
+        print(announcement(start_sharing(host, port)), flush=True)
+    else:
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+        print(_("Companion is running: open http://{host}:{port}/ in a browser.").format(host=shown, port=port), flush=True)
     ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, assets_dir=str(theme.ASSETS_DIR), no_cdn=True)

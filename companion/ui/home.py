@@ -10,6 +10,7 @@ import flet as ft
 from companion.i18n import _
 from companion.store import StoreError
 from companion.ui import widgets
+from companion.ui.share import share_action
 from companion.ui.summary import GameCard, game_card
 
 
@@ -79,7 +80,7 @@ def view(app, state: HomeState) -> ft.View:
             ),
         )
     )
-    return widgets.screen(app, "/", _("Companion"), body, home=True)
+    return widgets.screen(app, "/", _("Companion"), body, home=True, actions=[share_action(app)])
 
 
 def _nav_tile(app, icon, title: str, subtitle: str, route: str) -> ft.Control:

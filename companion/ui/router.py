@@ -9,6 +9,8 @@ Routes (the back arrow and the browser's back button both walk down the stack):
     /game/<id>/round/<i>     correct round i, counted from 0 (same page)
     /history, /history/<id>  finished games; a game opened from here is read-only
     /players, /players/<name>
+    /share                   Share this table: QR code, address, the joined devices
+    /table, /table/<id>      table view for a TV: the newest game in progress, or game <id>
     /rules, /rules/<ruleset>/referee
     <game>/rules, <game>/referee   a game's rules (its options highlighted) or its referee,
                              where <game> is /game/<id> or /history/<id>
@@ -23,7 +25,8 @@ import flet as ft
 
 from companion.rules import IDS
 from companion.i18n import _
-from companion.ui import history, home, new_game, players, rulesets, settings, widgets
+from companion.share.table import Device
+from companion.ui import history, home, new_game, players, rulesets, settings, share, widgets
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 
 THEME_KEY = "companion.theme"
@@ -49,11 +52,13 @@ def stack(route: str) -> list[str]:
         return ["/"]
     if head == "history" and len(parts) == 1:
         return ["/", "/history"]
+    if head == "table" and (len(parts) == 1 or (len(parts) == 2 and parts[1].isdigit())):
+        return ["/", "/" + "/".join(parts)]
     if head == "players" and len(parts) <= 2:
         return ["/", "/players"] + ([f"/players/{parts[1]}"] if len(parts) == 2 else [])
     if head == "rules" and len(parts) == 3 and parts[1] in IDS and parts[2] == "referee":
         return ["/", "/rules", f"/rules/{parts[1]}/referee"]
-    if head in ("new", "rules", "settings") and len(parts) == 1:
+    if head in ("new", "rules", "settings", "share") and len(parts) == 1:
         return ["/", f"/{head}"]
     return ["/"]
 
@@ -61,9 +66,11 @@ def stack(route: str) -> list[str]:
 class App:
     """The pages of one session. The page on top is rebuilt (or refreshed) whenever shown."""
 
-    def __init__(self, page: ft.Page, store):
+    def __init__(self, page: ft.Page, store, device: Device | None = None):
         self.page = page
         self.store = store
+        self.device = device or Device.this_machine()
+        """Whose session this is: a viewer's pages have no controls that change a game."""
         self.games: dict[int, GameScreen] = {}
         self._views: dict[str, ft.View] = {}
         self._prefs = ft.SharedPreferences()
@@ -111,6 +118,10 @@ class App:
             return home.show(self)
         if parts[0] == "new":
             return new_game.show(self)
+        if parts[0] == "share":
+            return share.share_view(self)
+        if parts[0] == "table":
+            return share.table_view(self, int(parts[1]) if len(parts) == 2 else None)
         if parts[0] == "settings":
             return settings.show(self)
         if parts[0] == "rules":
@@ -135,6 +146,7 @@ class App:
         if screen is None:
             screen = self.games[game_id] = GameScreen(self, ScoreboardState(self.store, game_id), route)
         s = screen.state
+        s.read_only = not self.device.can_score  # rights can change while the page is kept
         s.load()
         allowed = s.record is not None and (
             s.can_enter if index is None else s.can_edit and index < len(s.game.rounds)
