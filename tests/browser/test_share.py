@@ -1,0 +1,108 @@
+"""One shared table in three browsers (host, scorer, viewer) and one without the code.
+
+The app runs with ``--share`` (on 127.0.0.1, so the test needs no network): the host
+opens the host link printed in the terminal, the others the join link. The host lets the
+scorer keep score; the scorer saves a round and the viewer's scoreboard shows it without
+a reload; the viewer has no way to enter a round; a browser without the code sees only
+the join screen, and a wrong code is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+
+import pytest
+
+from companion.store import Store
+from tests.browser.conftest import OUTPUT, PHONE, STEP_TIMEOUT_MS, Phone, free_port, start_app, stop
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def shared_table(tmp_path_factory, chromium):
+    """The shared app's address, its join and host links, and a game of Beverbende in progress."""
+    port = free_port()
+    database = tmp_path_factory.mktemp("shared") / "companion.sqlite3"
+    with Store(f"sqlite:///{database}") as store:
+        game_id = store.create_game("beverbende", ["Ann", "Bob"]).id
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    log = OUTPUT / f"app-share-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    command = [sys.executable, "-m", "companion", "run", "--share", "--host", "127.0.0.1", "--port", str(port)]
+    process = start_app(command, port, database, log)
+    printed = log.read_text()
+    join = re.search(r"Join link: (\S+)", printed).group(1)
+    host = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE).group(1)
+    base = f"http://127.0.0.1:{port}"
+    yield {"base": base, "join": join[len(base):], "host": host[len(base):], "game": game_id}
+    stop(process)
+
+
+@pytest.fixture
+def browsers(chromium, shared_table, output_dir):
+    """A fresh browser context per person (its own storage, so its own device)."""
+    contexts = []
+
+    def open_browser() -> Phone:
+        context = chromium.new_context(viewport=PHONE)
+        context.set_default_timeout(STEP_TIMEOUT_MS)
+        contexts.append(context)
+        return Phone(context.new_page(), shared_table["base"], output_dir)
+
+    yield open_browser
+    for context in contexts:
+        context.close()
+
+
+def test_the_scorer_saves_a_round_and_the_viewer_sees_it_live(browsers, shared_table):
+    game = shared_table["game"]
+    host, scorer, viewer = browsers(), browsers(), browsers()
+    host.open(shared_table["host"])
+    host.wait("new-game")
+    scorer.open(shared_table["join"])
+    scorer.wait("new-game")
+    viewer.open(shared_table["join"])
+    viewer.wait("new-game")
+    assert "code=" not in viewer.page.url  # the code leaves the address bar once in
+
+    host.open("/share")  # a reload: the host's browser comes back as the same device
+    host.expect_text("share-you", "you host this table")
+    host.expect_text("device-2", "Watches")
+    host.tap("grant-2")
+    host.expect_text("device-2", "Keeps score")
+
+    viewer.open(f"/game/{game}")
+    viewer.expect_text("total-Ann", "Ann 0")
+    assert viewer.el("enter-round").count() == 0 and viewer.el("undo").count() == 0
+
+    scorer.open(f"/game/{game}")
+    scorer.tap("enter-round")
+    scorer.wait("entry-key-0")
+    scorer.keys("3141" + "5926")
+    started = time.monotonic()
+    scorer.tap("entry-save")
+    scorer.expect_text("enter-round", "Enter round 2")
+
+    viewer.expect_text("total-Ann", "Ann 9")  # 3+1+4+1, on the viewer's screen without a reload
+    viewer.expect_text("total-Bob", "Bob 22")
+    print(f"save to the viewer's screen: {time.monotonic() - started:.2f} s (test timing, see bench/share_bench.py)")
+
+    # The viewer cannot enter a round, not even by typing the form's address.
+    viewer.open(f"/game/{game}/round")
+    viewer.expect_text("total-Ann", "Ann 9")
+    assert viewer.el("entry-save").count() == 0 and viewer.el("enter-round").count() == 0
+
+
+def test_without_the_code_only_the_join_screen_is_served(browsers, shared_table):
+    stranger = browsers()
+    stranger.open(f"/game/{shared_table['game']}")
+    stranger.wait("join-screen")
+    assert stranger.el("total-Ann").count() == 0 and stranger.el("new-game").count() == 0
+    assert "Ann" not in stranger.texts("join-screen")
+
+    stranger.type("Code", "AAAA-BBBB")
+    stranger.expect_text("join-error", "That code is not right")
+    assert stranger.el("total-Ann").count() == 0

@@ -1,0 +1,198 @@
+"""The sharing screens' states, without a browser: the join screen, the Share this table
+page and the table view."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.share.limiter import WrongTries
+from companion.share.table import Device, Invitation, Role, Table
+from companion.store import Store
+from companion.ui.share import (
+    JoinState,
+    SharePanelState,
+    TableViewState,
+    announcement,
+    device_name,
+    route_code,
+    route_path,
+)
+
+CODE = "K7QM2XHD"
+HOST_CODE = "0123456789ABCDEFGHJKMNPQRS"
+PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"
+
+
+class Clock:
+    now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def table(clock):
+    return Table(Invitation("192.168.1.5", 8550, code=CODE, host_code=HOST_CODE), WrongTries(free=1, first_wait=4), clock)
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(f"sqlite:///{tmp_path / 'companion.sqlite3'}") as s:
+        yield s
+
+
+@pytest.mark.parametrize(
+    "route, code, path",
+    [
+        ("/?code=K7QM2XHD", "K7QM2XHD", "/"),
+        ("/table?code=K7QM-2XHD", "K7QM-2XHD", "/table"),
+        ("/game/3?x=1&code=AB", "AB", "/game/3"),
+        ("/game/3", None, "/game/3"),
+        ("/?code=", None, "/"),
+        ("", None, "/"),
+    ],
+)
+def test_a_link_brings_its_code_and_the_page_to_open(route, code, path):
+    assert route_code(route) == code
+    assert route_path(route) == path
+
+
+def test_the_right_code_lets_the_browser_in(table):
+    join = JoinState(table, "192.168.1.20", PHONE)
+    device = join.submit("k7qm 2xhd")
+    assert device is not None and device.role is Role.VIEWER
+    assert join.message is None
+
+
+def test_nothing_typed_asks_for_the_code_without_counting_a_wrong_try(table):
+    join = JoinState(table, "192.168.1.20", PHONE)
+    for _ in range(3):
+        assert join.submit("  ") is None
+    assert join.message == "Type the code shown on the host's screen."
+    assert join.submit(CODE) is not None
+
+
+def test_wrong_codes_are_refused_then_slowed_down(table, clock):
+    join = JoinState(table, "192.168.1.20", PHONE)
+    assert join.submit("AAAA-BBBB") is None
+    assert join.message == "That code is not right. Check it on the host's screen."
+    assert join.submit("AAAA-BBBC") is None
+    assert join.message == "That code is not right. Too many wrong codes: wait 4 s before the next try."
+    clock.now += 1
+    assert join.submit(CODE) is None
+    assert join.message == "Too many wrong codes: try again in 3 s."
+    clock.now += 3
+    assert join.submit(CODE) is not None
+
+
+def test_the_host_sees_every_device_and_may_let_guests_keep_score(table):
+    host = table.admit(HOST_CODE, "192.168.1.5", PHONE)
+    guest = table.admit(CODE, "192.168.1.20", PHONE)
+    table.connected(guest, +1)
+    panel = SharePanelState(table, host)
+    rows = panel.rows()
+    assert [(r.number, r.grantable, r.scorer) for r in rows] == [(1, False, True), (2, True, False)]
+    assert rows[0].name == "Device 1 · Chrome on Android (this device)"
+    assert (rows[1].role, rows[1].status) == ("Watches", "Connected")
+    assert (rows[0].role, rows[0].status) == ("Host", "Not connected")
+    panel.set_scorer(2, True)
+    assert guest.can_score
+    assert panel.rows()[1].role == "Keeps score"
+
+
+def test_a_guest_sees_the_code_to_pass_on_but_not_the_devices(table):
+    table.admit(HOST_CODE, "192.168.1.5")
+    guest = table.admit(CODE, "192.168.1.20")
+    panel = SharePanelState(table, guest)
+    assert panel.rows() == []
+    assert panel.code == "K7QM-2XHD"
+    assert panel.join_url == f"http://192.168.1.5:8550/?code={CODE}"
+    assert panel.qr_png().startswith(b"\x89PNG")
+    assert panel.you == "This is device 2: you watch. The host can let this device keep score."
+    with pytest.raises(PermissionError):
+        panel.set_scorer(2, True)
+
+
+def test_each_device_is_told_its_place_at_the_table(table):
+    host = table.admit(HOST_CODE, "192.168.1.5")
+    guest = table.admit(CODE, "192.168.1.20")
+    table.set_scorer(host, guest.number, True)
+    assert SharePanelState(table, host).you == "This is device 1: you host this table."
+    assert SharePanelState(table, guest).you == "This is device 2: you keep score."
+
+
+def test_an_unshared_app_says_it_is_not_shared():
+    assert not SharePanelState(None, Device.this_machine()).sharing
+    assert SharePanelState(None, Device.this_machine()).rows() == []
+
+
+@pytest.mark.parametrize(
+    "browser, system, name",
+    [("Chrome", "Android", "Device 4 · Chrome on Android"), ("Firefox", "", "Device 4 · Firefox"), ("", "", "Device 4")],
+)
+def test_a_device_is_named_by_its_number_and_browser(browser, system, name):
+    assert device_name(Device(4, "k", browser, system, Role.VIEWER)) == name
+
+
+def test_the_terminal_gets_the_join_link_its_qr_code_and_the_host_link(table):
+    text = announcement(table)
+    assert f"Join link: http://192.168.1.5:8550/?code={CODE}" in text
+    assert "type the code K7QM-2XHD" in text
+    assert f"http://192.168.1.5:8550/?code={HOST_CODE}" in text
+    assert "\u2588" in text  # the QR code's blocks
+
+
+def test_the_table_view_follows_the_newest_game_in_progress(store):
+    first = store.create_game("beverbende", ["Ann", "Bob"])
+    view = TableViewState(store)
+    view.load()
+    assert view.board.game_id == first.id
+    second = store.create_game("clubs", ["Ann", "Bob", "Cy"])
+    view.load()
+    assert view.board.game_id == second.id
+    assert view.board.read_only
+
+
+def test_the_table_view_of_one_game_stays_on_it(store):
+    first = store.create_game("beverbende", ["Ann", "Bob"])
+    store.create_game("clubs", ["Ann", "Bob", "Cy"])
+    view = TableViewState(store, first.id)
+    view.load()
+    assert view.board.game_id == first.id
+    assert view.empty_message is None
+
+
+def test_the_table_view_without_a_game_says_one_appears_when_started(store):
+    view = TableViewState(store)
+    view.load()
+    assert view.board is None
+    assert view.empty_message == "No game in progress. It appears here as soon as one starts."
+
+
+def test_the_table_view_of_a_missing_game_says_so(store):
+    view = TableViewState(store, 42)
+    view.load()
+    assert view.board is None and view.error
+    assert view.empty_message is None
+
+
+@pytest.mark.parametrize(
+    "route, pages",
+    [
+        ("/share", ["/", "/share"]),
+        ("/table", ["/", "/table"]),
+        ("/table/7", ["/", "/table/7"]),
+        ("/table?code=K7QM2XHD", ["/", "/table"]),
+        ("/table/seven", ["/"]),
+        ("/share/more", ["/"]),
+    ],
+)
+def test_the_share_page_and_the_table_view_sit_on_home(route, pages):
+    from companion.ui.router import stack
+
+    assert stack(route) == pages
