@@ -1,0 +1,68 @@
+"""The app's language at phone size: chosen in settings and remembered by the device, taken
+from the device's locale otherwise, and one per device when several share the server."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import PHONE, STEP_TIMEOUT_MS, Phone
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def device(chromium, app_url, output_dir):
+    """Open a phone of its own (its own storage) whose browser prefers ``locale``."""
+    contexts = []
+
+    def open_phone(locale: str = "en-US") -> Phone:
+        context = chromium.new_context(viewport=PHONE, locale=locale)
+        context.set_default_timeout(STEP_TIMEOUT_MS)
+        contexts.append(context)
+        return Phone(context.new_page(), app_url, output_dir)
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def back(phone: Phone) -> None:
+    phone.page.get_by_role("button", name="Back").click()
+
+
+def test_switching_to_dutch_in_settings_shows_home_in_dutch(phone):
+    phone.open("/")
+    phone.expect_text("new-game", "New game")
+    phone.tap("nav-settings")
+    phone.tap("language-nl")
+    phone.expect_text("language-device", "Taal van het apparaat")
+    back(phone)
+    phone.expect_text("new-game", "Nieuw spel")
+    phone.expect_text("nav-rules", "Spelregels")
+    phone.screenshot("home-dutch")
+    phone.open("/")  # this phone remembers the choice
+    phone.expect_text("new-game", "Nieuw spel")
+
+
+def test_a_phone_set_to_dutch_opens_in_dutch_until_another_language_is_chosen(device):
+    dutch = device("nl-NL")
+    dutch.open("/")
+    dutch.expect_text("new-game", "Nieuw spel")
+    dutch.tap("nav-settings")
+    dutch.expect_text("language-device", "Nederlands")
+    dutch.tap("language-en")
+    dutch.expect_text("language-device", "Device language")
+
+
+def test_each_phone_at_the_table_keeps_its_own_language(device):
+    dutch, english = device(), device()
+    dutch.open("/settings")
+    english.open("/")
+    dutch.tap("language-nl")
+    dutch.expect_text("language-device", "Taal van het apparaat")
+    english.tap("nav-settings")  # built for the English phone after the Dutch one switched
+    english.expect_text("language-device", "Device language")
+    back(english)
+    back(dutch)
+    english.expect_text("new-game", "New game")
+    dutch.expect_text("new-game", "Nieuw spel")
