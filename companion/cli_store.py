@@ -13,8 +13,8 @@ from datetime import datetime
 from typing import Callable
 
 from companion import rules
-from companion.store import GameSummary, Store, StoreError
-from companion.store.backup import STATUSES
+from companion.store import GameSummary, StoreError
+from companion.store.records import STATUSES
 
 
 def add_store_commands(subparsers: argparse._SubParsersAction) -> None:
@@ -54,6 +54,8 @@ def _with_store(work: Callable[[Store, argparse.Namespace], int]) -> Callable[[a
 
     def handler(args: argparse.Namespace) -> int:
         try:
+            from companion.store import Store  # loads the database libraries only for store commands
+
             with Store(args.database_url) as store:
                 return work(store, args)
         except StoreError as err:

@@ -29,10 +29,10 @@ from typing import Any, Iterator
 from companion import rules
 from companion.rules import Game, RuleError
 from companion.store.errors import StoreError
+from companion.store.records import STATUSES
 
 FORMAT = "companion-backup"
 VERSION = 1
-STATUSES = ("in_progress", "finished", "abandoned")
 CSV_COLUMNS = (
     "game_id", "game_uuid", "ruleset", "status", "created_at",
     "round", "entered_at", "edited_at", "side", "points", "total",

@@ -7,6 +7,8 @@ from datetime import datetime
 
 from companion.rules import Game
 
+STATUSES = ("in_progress", "finished", "abandoned")
+
 
 @dataclass(frozen=True)
 class GameRecord:

@@ -28,10 +28,9 @@ from companion.store.database import WRITE, database_url, describe, make_engine,
 from companion.store.errors import NotFoundError, StaleError, StoreError
 from companion.store.models import GAME_PLAYERS, GAMES, PLAYERS, ROUNDS, utc_now
 from companion.store.records import (
-    GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerStats, RulesetStats,
+    STATUSES, GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerStats, RulesetStats,
 )
 
-STATUSES = backup.STATUSES
 NAME_LENGTH = 100
 CACHED_GAMES = 64
 Times = list[tuple[datetime, "datetime | None"]]
