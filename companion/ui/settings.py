@@ -148,7 +148,10 @@ def show(app) -> ft.View:
         widgets.section_title(_("Theme")),
         ft.Card(content=_theme_tile(app), margin=0),
     ]
-    return widgets.screen(app, "/settings", _("Settings"), body)
+    view = widgets.screen(app, "/settings", _("Settings"), body)
+    # the theme is set by the switch here; a second switch in the bar would leave this one stale
+    view.appbar.actions = [a for a in view.appbar.actions if getattr(a, "identifier", None) != "theme-switch"]
+    return view
 
 
 def _theme_tile(app) -> ft.Control:

@@ -11,7 +11,9 @@ import pytest
 from flet.messaging.session_store import SessionStore
 
 from companion import i18n
+from companion.ui import settings
 from companion.ui.settings import LANGUAGE_KEY, DeviceLanguage, language_choices, session_language
+from tests.ui.referee.tree import find
 
 
 class Prefs:
@@ -155,3 +157,54 @@ def test_a_chosen_language_is_the_one_selected():
 
 def test_outside_any_session_there_is_no_session_language():
     assert session_language() is None
+
+
+# --- the screen ---------------------------------------------------------------------------
+
+
+class App:
+    """What the settings screen needs of the app shell: the session's language and the theme."""
+
+    def __init__(self, language: DeviceLanguage):
+        self.language = language
+        self.dark = False
+
+    def toggle_theme(self) -> None:
+        self.dark = not self.dark
+
+
+def press(control: ft.Control, handler: str = "on_click") -> None:
+    """Call the handler as Flet does: without the event when it takes none."""
+    call = getattr(control, handler)
+    call() if call.__code__.co_argcount == 0 else call(None)
+
+
+def screen(page: Page, prefs: Prefs):
+    language, changes = started(page, prefs)
+    app = App(language)
+    return app, settings.show(app), changes
+
+
+def test_the_screen_lists_the_languages_with_the_one_in_force_selected():
+    _app, view, _changes = screen(Page(ft.Locale("de", "DE")), Prefs({LANGUAGE_KEY: "nl"}))
+    assert [find(view, f"language-{code}").selected for code in ("device", "en", "nl", "de", "fr")] == [
+        False, False, True, False, False,
+    ]  # fmt: skip
+
+
+def test_tapping_a_language_chooses_it_on_this_device():
+    page, prefs = Page(ft.Locale("en", "US")), Prefs()
+    _app, view, changes = screen(page, prefs)
+    press(find(view, "language-fr"))
+    assert page.language == "fr" and prefs.saved == {LANGUAGE_KEY: "fr"} and changes == ["fr"]
+
+
+def test_the_theme_is_switched_here_and_only_here():
+    app, view, _changes = screen(Page(), Prefs())
+    switch = find(view, "dark-theme").trailing
+    press(find(view, "dark-theme"))
+    assert app.dark and switch.value is True
+    switch.value = False  # the player flips the switch itself
+    press(switch, "on_change")
+    assert not app.dark
+    assert not [a for a in view.appbar.actions if getattr(a, "identifier", None) == "theme-switch"]
