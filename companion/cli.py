@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from companion import __version__, rules
+from companion import __version__, i18n, rules
 from companion.cli_store import add_store_commands
 
 DEFAULT_HOST = "127.0.0.1"
@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    i18n.set_language(i18n.environment_language())  # messages follow the terminal's locale
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from companion import cli, rules
+from companion import cli, i18n, rules
 
 
 def test_rulesets_lists_every_game_with_its_options(capsys):
@@ -47,3 +47,15 @@ def test_python_dash_m_companion_runs_the_same_command_line():
     done = subprocess.run([sys.executable, "-m", "companion", "rulesets"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "MEMBERS ONLY (members_only): 3 to 5 players" in done.stdout
+
+
+def test_messages_follow_the_terminals_locale(monkeypatch, capsys):
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(cli, "_rulesets", lambda args: rules.get("clubs").new_game(["Ann"]))
+    try:
+        assert cli.main(["rulesets"]) == 2
+    finally:
+        i18n.set_language("en")
+    assert capsys.readouterr().err == "companion: CLUBS is voor 2 tot 6 spelers, niet 1.\n"
