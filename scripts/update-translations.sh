@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Extract every message of the app (_(), ngettext(), N_() and the English templates given to
-# RuleError and Phrase), merge it into the Dutch, German and
-# French catalogues (creating a catalogue the first time) and compile them to .mo files.
+# RuleError, Phrase and the store's StoreError, StaleError and NotFoundError), merge it into
+# the Dutch, German and French catalogues (creating a catalogue the first time) and compile
+# them to .mo files.
 #
 #   scripts/update-translations.sh            extract, update and compile
 #   scripts/update-translations.sh --compile  only compile the .po files as they are
@@ -22,6 +23,7 @@ if [[ "${1:-}" != "--compile" ]]; then
     mkdir -p "$LOCALE_DIR"
     "$PYBABEL" extract --mapping-file=babel.cfg --keywords=_ --keywords=ngettext:1,2 --keywords=N_ \
         --keywords=RuleError:1 --keywords=Phrase:1 \
+        --keywords=StoreError:1 --keywords=StaleError:1 --keywords=NotFoundError:1 \
         --project=Companion --copyright-holder="Companion contributors" \
         --sort-by-file --width=100 --output-file="$TEMPLATE" companion
     for lang in "${LANGUAGES[@]}"; do

@@ -28,6 +28,7 @@ from typing import Any, Iterator
 
 from companion import rules
 from companion.rules import Game, RuleError
+from companion.rules.text import Phrase
 from companion.store.errors import StoreError
 from companion.store.records import STATUSES
 
@@ -108,81 +109,94 @@ def parse(text: str, source: str) -> tuple[list[BackupPlayer], list[BackupGame]]
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise StoreError(
-            f"{source} is not a Companion backup: its JSON is broken at line {err.lineno}, column {err.colno}."
+            "{source} is not a Companion backup: its JSON is broken at line {line}, column {column}.",
+            source=source, line=err.lineno, column=err.colno,
         ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StoreError(f"{source} is not a Companion backup.")
+        raise StoreError("{source} is not a Companion backup.", source=source)
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise StoreError(f"{source} has no valid backup format version.")
+        raise StoreError("{source} has no valid backup format version.", source=source)
     if version > VERSION:
         raise StoreError(
-            f"{source} was made by a newer Companion (backup format {version}); "
-            f"this one reads format {VERSION}. Update Companion to import it."
+            "{source} was made by a newer Companion (backup format {version}); "
+            "this one reads format {readable}. Update Companion to import it.",
+            source=source, version=version, readable=VERSION,
         )
-    players_data = _field(data, "players", list, f"{source}")
-    games_data = _field(data, "games", list, f"{source}")
-    players = [_player(p, f"{source}, player {i}") for i, p in enumerate(players_data, 1)]
-    games = [_game(g, f"{source}, game {i}") for i, g in enumerate(games_data, 1)]
+    players_data = _field(data, "players", list, source)
+    games_data = _field(data, "games", list, source)
+    players = [
+        _player(p, Phrase("{source}, player {number}", source=source, number=i)) for i, p in enumerate(players_data, 1)
+    ]
+    games = [_game(g, Phrase("{source}, game {number}", source=source, number=i)) for i, g in enumerate(games_data, 1)]
     seen: set[str] = set()
     for i, game in enumerate(games, 1):
         if game.uuid in seen:
-            raise StoreError(f"{source}, game {i}: the game id {game.uuid} appears twice.")
+            raise StoreError(
+                "{source}, game {number}: the game id {game_id} appears twice.",
+                source=source, number=i, game_id=game.uuid,
+            )
         seen.add(game.uuid)
     return players, games
 
 
-def _field(data: Any, name: str, kind: type | tuple, where: str, optional: bool = False) -> Any:
+def _field(data: Any, name: str, kind: type | tuple, where: str | Phrase, optional: bool = False) -> Any:
     if not isinstance(data, dict):
-        raise StoreError(f"{where}: expected name: value pairs.")
+        raise StoreError("{where}: expected name: value pairs.", where=where)
     if name not in data:
         if optional:
             return None
-        raise StoreError(f"{where}: {name!r} is missing.")
+        raise StoreError("{where}: {name!r} is missing.", where=where, name=name)
     value = data[name]
     if optional and value is None:
         return None
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-        raise StoreError(f"{where}: {name!r} has the wrong type.")
+        raise StoreError("{where}: {name!r} has the wrong type.", where=where, name=name)
     return value
 
 
-def _time(data: dict, name: str, where: str, optional: bool = False) -> datetime | None:
+def _time(data: dict, name: str, where: str | Phrase, optional: bool = False) -> datetime | None:
     text = _field(data, name, str, where, optional)
     if text is None:
         return None
     try:
         value = datetime.fromisoformat(text)
     except ValueError:
-        raise StoreError(f"{where}: {name!r} is not a date and time: {text!r}.") from None
+        raise StoreError(
+            "{where}: {name!r} is not a date and time: {text!r}.", where=where, name=name, text=text
+        ) from None
     if value.tzinfo is None:
-        raise StoreError(f"{where}: {name!r} has no time zone: {text!r}.")
+        raise StoreError("{where}: {name!r} has no time zone: {text!r}.", where=where, name=name, text=text)
     return value.astimezone(timezone.utc)
 
 
-def _player(data: Any, where: str) -> BackupPlayer:
+def _player(data: Any, where: Phrase) -> BackupPlayer:
     name = _field(data, "name", str, where).strip()
     if not name:
-        raise StoreError(f"{where}: a player has no name.")
+        raise StoreError("{where}: a player has no name.", where=where)
     return BackupPlayer(name, _time(data, "created_at", where))
 
 
-def _game(data: Any, where: str) -> BackupGame:
+def _round(data: Any, where: Phrase) -> BackupRound:
+    return BackupRound(
+        _field(data, "entry", dict, where),
+        _time(data, "entered_at", where),
+        _time(data, "edited_at", where, optional=True),
+    )
+
+
+def _game(data: Any, where: Phrase) -> BackupGame:
     game_uuid = _field(data, "uuid", str, where)
     try:
         game_uuid = str(uuid_module.UUID(game_uuid))
     except ValueError:
-        raise StoreError(f"{where}: {game_uuid!r} is not a game id.") from None
-    where = f"{where} ({game_uuid})"
+        raise StoreError("{where}: {game_id!r} is not a game id.", where=where, game_id=game_uuid) from None
+    where = Phrase("{where} ({game_id})", where=where, game_id=game_uuid)
     status = _field(data, "status", str, where)
     if status not in STATUSES:
-        raise StoreError(f"{where}: unknown status {status!r}.")
+        raise StoreError("{where}: unknown status {status!r}.", where=where, status=status)
     rounds = [
-        BackupRound(
-            _field(r, "entry", dict, f"{where}, round {i}"),
-            _time(r, "entered_at", f"{where}, round {i}"),
-            _time(r, "edited_at", f"{where}, round {i}", optional=True),
-        )
+        _round(r, Phrase("{where}, round {number}", where=where, number=i))
         for i, r in enumerate(_field(data, "rounds", list, where), 1)
     ]
     try:
@@ -194,7 +208,7 @@ def _game(data: Any, where: str) -> BackupGame:
         )
         game = Game.replay(ruleset, start.setup, [r.entry for r in rounds])
     except RuleError as err:
-        raise StoreError(f"{where} breaks the rules: {err.message}") from None
+        raise StoreError("{where} breaks the rules: {reason}", where=where, reason=err) from None
     created_at = _time(data, "created_at", where)
     finished_at = _time(data, "finished_at", where, optional=True)
     if game.over:
@@ -216,7 +230,7 @@ def atomic_file(path: str | os.PathLike, newline: str | None = None) -> Iterator
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as err:
-        raise StoreError(f"Cannot write {target}: {err.strerror}.") from None
+        raise StoreError("Cannot write {path}: {reason}.", path=target, reason=err.strerror) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as file:
             yield file
@@ -225,7 +239,7 @@ def atomic_file(path: str | os.PathLike, newline: str | None = None) -> Iterator
         os.replace(temporary, target)
     except OSError as err:
         os.unlink(temporary)
-        raise StoreError(f"Cannot write {target}: {err.strerror}.") from None
+        raise StoreError("Cannot write {path}: {reason}.", path=target, reason=err.strerror) from None
     except BaseException:
         os.unlink(temporary)
         raise
@@ -235,9 +249,9 @@ def read_text(path: str | os.PathLike) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise StoreError(f"{path} is not a Companion backup: it is not text.") from None
+        raise StoreError("{path} is not a Companion backup: it is not text.", path=path) from None
     except OSError as err:
-        raise StoreError(f"Cannot read {path}: {err.strerror}.") from None
+        raise StoreError("Cannot read {path}: {reason}.", path=path, reason=err.strerror) from None
 
 
 def csv_rows(

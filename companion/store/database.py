@@ -20,6 +20,7 @@ from platformdirs import user_data_dir
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.pool import StaticPool
 
+from companion.rules.text import Phrase
 from companion.store.errors import StoreError
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -37,13 +38,13 @@ def database_url(url: str | URL | None = None) -> URL:
     try:
         return make_url(url)
     except sa.exc.ArgumentError:
-        raise StoreError(f"{url!r} is not a database address Companion understands.") from None
+        raise StoreError("{url!r} is not a database address Companion understands.", url=url) from None
 
 
-def describe(url: URL) -> str:
+def describe(url: URL) -> str | Phrase:
     """The URL for messages: a file path for SQLite, no password otherwise."""
     if url.get_backend_name() == "sqlite":
-        return url.database if url.database and url.database != ":memory:" else "the in-memory database"
+        return url.database if url.database and url.database != ":memory:" else Phrase("the in-memory database")
     return url.render_as_string(hide_password=True)
 
 
@@ -52,7 +53,7 @@ def make_engine(url: URL) -> Engine:
         try:
             return sa.create_engine(url, pool_pre_ping=True)
         except (sa.exc.ArgumentError, ImportError, sa.exc.NoSuchModuleError) as err:
-            raise StoreError(f"Cannot use the database at {describe(url)}: {err}") from None
+            raise StoreError("Cannot use the database at {where}: {reason}", where=describe(url), reason=str(err)) from None
     in_memory = url.database in (None, "", ":memory:")
     if in_memory:
         engine = sa.create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
@@ -99,16 +100,16 @@ def upgrade(engine: Engine, url: URL, revision: str = "head") -> None:
             existing = set(sa.inspect(connection).get_table_names())
             if existing:
                 raise StoreError(
-                    f"{describe(url)} already holds other data ({', '.join(sorted(existing)[:5])}) "
-                    "and is not a Companion database."
+                    "{where} already holds other data ({tables}) and is not a Companion database.",
+                    where=describe(url), tables=", ".join(sorted(existing)[:5]),
                 )
         else:
             try:
                 script.get_revision(current)
             except CommandError:
                 raise StoreError(
-                    f"{describe(url)} was written by a newer version of Companion "
-                    f"(schema {current}); update Companion to open it."
+                    "{where} was written by a newer version of Companion (schema {schema}); update Companion to open it.",
+                    where=describe(url), schema=current,
                 ) from None
         if current == script.get_current_head() and revision == "head":
             connection.rollback()

@@ -1,21 +1,42 @@
-"""Errors of the store, each with a message a player can read as it is."""
+"""Errors of the store, each with a message a player can read as it is, in their language.
+
+Like ``companion.rules.RuleError``, an error keeps its English template and the values for
+its ``{placeholders}`` (the template is extracted into the catalogues: ``StoreError``,
+``StaleError`` and ``NotFoundError`` are Babel keywords), and ``message`` translates it when
+it is read, so each device reads it in its own language.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import N_
+from companion.i18n import _ as translate
 
 
 class StoreError(Exception):
     """Something the store cannot do; ``message`` says what in the user's words."""
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, **params: Any):
+        self.template = message
+        self.params = params
+        super().__init__(message.format(**params) if params else message)
+
+    @property
+    def message(self) -> str:
+        """The sentence to show the user, in the current language."""
+        text = translate(self.template)
+        return text.format(**self.params) if self.params else text
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class StaleError(StoreError):
     """The game changed (on another device) since the caller last read it."""
 
-    def __init__(self, message: str = "This round changed on another device; reload."):
-        super().__init__(message)
+    def __init__(self, message: str = N_("This round changed on another device; reload."), **params: Any):
+        super().__init__(message, **params)
 
 
 class NotFoundError(StoreError):

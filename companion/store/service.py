@@ -23,6 +23,7 @@ from sqlalchemy.engine import URL
 
 from companion import rules
 from companion.rules import Game, RuleError
+from companion.rules.text import Phrase
 from companion.store import backup
 from companion.store.database import WRITE, database_url, describe, make_engine, upgrade
 from companion.store.errors import NotFoundError, StaleError, StoreError
@@ -178,11 +179,16 @@ class Store:
         query = _summary_query()
         if ruleset is not None:
             if ruleset not in rules.IDS:
-                raise NotFoundError(f"There is no game called {ruleset!r}; choose one of {', '.join(rules.IDS)}.")
+                raise NotFoundError(
+                    "There is no game called {ruleset!r}; choose one of {choices}.",
+                    ruleset=ruleset, choices=", ".join(rules.IDS),
+                )
             query = query.where(GAMES.c.ruleset == ruleset)
         if status is not None:
             if status not in STATUSES:
-                raise StoreError(f"A game's status is one of {', '.join(STATUSES)}, not {status!r}.")
+                raise StoreError(
+                    "A game's status is one of {choices}, not {status!r}.", choices=", ".join(STATUSES), status=status
+                )
             query = query.where(GAMES.c.status == status)
         with self._read() as conn:
             if player is not None:
@@ -345,7 +351,7 @@ class Store:
         try:
             yield
         except sa.exc.DBAPIError as err:
-            raise StoreError(_explain(err, describe(self.url))) from None
+            raise _explain(err, describe(self.url)) from None
 
     @contextmanager
     def _read(self) -> Iterator[sa.Connection]:
@@ -370,18 +376,18 @@ class Store:
 
     def _game_row(self, conn: sa.Connection, game_id: int) -> sa.Row:
         if isinstance(game_id, bool) or not isinstance(game_id, int):
-            raise NotFoundError(f"There is no saved game {game_id!r}.")
+            raise NotFoundError("There is no saved game {game_id!r}.", game_id=game_id)
         row = conn.execute(sa.select(GAMES).where(GAMES.c.id == game_id)).first()
         if row is None:
-            raise NotFoundError(f"There is no saved game number {game_id}.")
+            raise NotFoundError("There is no saved game number {game_id}.", game_id=game_id)
         return row
 
     def _player_id(self, conn: sa.Connection, name: str) -> int:
         if not isinstance(name, str):
-            raise NotFoundError(f"There is no saved player {name!r}.")
+            raise NotFoundError("There is no saved player {name!r}.", name=name)
         player_id = conn.execute(sa.select(PLAYERS.c.id).where(PLAYERS.c.name == name.strip())).scalar()
         if player_id is None:
-            raise NotFoundError(f"There is no saved player called {name.strip()!r}.")
+            raise NotFoundError("There is no saved player called {name!r}.", name=name.strip())
         return player_id
 
     def _loaded(self, conn: sa.Connection, row: sa.Row) -> tuple[Game, Times]:
@@ -546,7 +552,9 @@ def _replay(row: sa.Row, entries: list) -> Game:
         start = ruleset.new_game(row.seating, row.options, row.teams)
         return Game.replay(ruleset, start.setup, entries)
     except RuleError as err:
-        raise StoreError(f"Saved game number {row.id} no longer passes the rules: {err.message}") from None
+        raise StoreError(
+            "Saved game number {game_id} no longer passes the rules: {reason}", game_id=row.id, reason=err
+        ) from None
 
 
 def _summary(game: Game) -> dict[str, Any]:
@@ -586,30 +594,38 @@ def _plain(entry: Any) -> Any:
 def _check_names(names) -> None:
     for name in names:
         if len(name) > NAME_LENGTH:
-            raise StoreError(f"A player name can have at most {NAME_LENGTH} characters; {name[:20]}... is longer.")
+            raise StoreError(
+                "A player name can have at most {limit} characters; {start}... is longer.",
+                limit=NAME_LENGTH, start=name[:20],
+            )
 
 
-def _check_text(**fields: Any) -> None:
-    for field, value in fields.items():
-        if not isinstance(value, str):
-            raise StoreError(f"The {field} must be text.")
+def _check_text(note: Any, location: Any) -> None:
+    if not isinstance(note, str):
+        raise StoreError("The note must be text.")
+    if not isinstance(location, str):
+        raise StoreError("The location must be text.")
 
 
 def _ruleset_order(ruleset_id: str) -> tuple:
     return (rules.IDS.index(ruleset_id) if ruleset_id in rules.IDS else len(rules.IDS), ruleset_id)
 
 
-def _explain(err: sa.exc.DBAPIError, where: str) -> str:
+def _explain(err: sa.exc.DBAPIError, where: str | Phrase) -> StoreError:
+    """The store's words for a driver error at ``where`` (the database as ``describe`` names it)."""
     detail = str(err.orig).strip().splitlines()[0] if err.orig is not None else str(err)
     lowered = detail.lower()
     if "file is not a database" in lowered or "file is encrypted" in lowered or "malformed" in lowered:
-        return f"{where} is not a Companion database (it is not a database at all, or it is damaged)."
+        return StoreError(
+            "{where} is not a Companion database (it is not a database at all, or it is damaged).", where=where
+        )
     if "unable to open database file" in lowered:
-        return f"Cannot open {where}: the folder is missing or cannot be written."
+        return StoreError("Cannot open {where}: the folder is missing or cannot be written.", where=where)
     if "database is locked" in lowered or "database is busy" in lowered:
-        return "The database is busy: another Companion is saving to it. Try again."
+        return StoreError("The database is busy: another Companion is saving to it. Try again.")
     if "readonly" in lowered or "read-only" in lowered:
-        return f"{where} can only be read, not written."
-    if isinstance(err, sa.exc.OperationalError) and not where.endswith((".sqlite3", ".db")) and "://" in where:
-        return f"Cannot reach the database at {where}: {detail}"
-    return f"The database at {where} failed: {detail}"
+        return StoreError("{where} can only be read, not written.", where=where)
+    server = isinstance(where, str) and not where.endswith((".sqlite3", ".db")) and "://" in where
+    if isinstance(err, sa.exc.OperationalError) and server:
+        return StoreError("Cannot reach the database at {where}: {detail}", where=where, detail=detail)
+    return StoreError("The database at {where} failed: {detail}", where=where, detail=detail)
