@@ -8,6 +8,8 @@ import sys
 
 from companion import __version__, i18n, rules
 from companion.cli_store import add_store_commands
+from companion.i18n import _
+from companion.ui.format import player_count
 
 DEFAULT_HOST = "127.0.0.1"
 SHARE_HOST = "0.0.0.0"
@@ -27,44 +29,52 @@ def _run(args: argparse.Namespace) -> int:
 
 def _rulesets(args: argparse.Namespace) -> int:
     for ruleset in rules.all():
-        count = (
-            f"{ruleset.min_players}"
-            if ruleset.min_players == ruleset.max_players
-            else f"{ruleset.min_players} to {ruleset.max_players}"
-        )
-        print(f"{ruleset.name} ({ruleset.id}): {count} players")
+        print(f"{ruleset.name} ({ruleset.id}): {player_count(ruleset.min_players, ruleset.max_players)}")
         for option in ruleset.options:
             allowed = ""
             if option.allowed is not None:
                 allowed = " [" + ", ".join(str(v) for v in option.allowed) + "]"
             elif option.minimum is not None or option.maximum is not None:
                 allowed = f" [{option.minimum if option.minimum is not None else ''}..{option.maximum if option.maximum is not None else ''}]"
-            print(f"  {option.name} = {option.default!r}{allowed}: {option.description}")
+            print(f"  {option.name} = {option.default!r}{allowed}: {_(option.description)}")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description="Scorekeeping companion for card and board games.")
+    parser = argparse.ArgumentParser(prog="companion", description=_("Scorekeeping companion for card and board games."))
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command")
 
-    run = sub.add_parser("run", help="start the app (the default)")
+    run = sub.add_parser("run", help=_("start the app (the default)"))
     run.add_argument(
         "--share",
         action="store_true",
-        help=f"share the table: listen on the local network (default {SHARE_HOST}) and print the address, a QR code "
-        "and the codes that let phones join (see docs/sharing.md)",
+        help=_(
+            "share the table: listen on the local network (default {host}) and print the address, a QR code "
+            "and the codes that let phones join (see docs/sharing.md)"
+        ).format(host=SHARE_HOST),
     )
     run.add_argument(
         "--host",
-        help=f"address to listen on (default {DEFAULT_HOST}: this machine only; any other address shares the table)",
+        help=_("address to listen on (default {host}: this machine only; any other address shares the table)").format(
+            host=DEFAULT_HOST
+        ),
     )
-    run.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
-    run.add_argument("--desktop", action="store_true", help="open a desktop window instead of serving a web app (needs the Flet desktop client)")
-    run.add_argument("--database-url", help="SQLAlchemy URL of the database (default: $COMPANION_DATABASE_URL, else a SQLite file in your data folder)")
+    run.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=_("port to listen on (default {port})").format(port=DEFAULT_PORT)
+    )
+    run.add_argument(
+        "--desktop",
+        action="store_true",
+        help=_("open a desktop window instead of serving a web app (needs the Flet desktop client)"),
+    )
+    run.add_argument(
+        "--database-url",
+        help=_("SQLAlchemy URL of the database (default: $COMPANION_DATABASE_URL, else a SQLite file in your data folder)"),
+    )
     run.set_defaults(handler=_run)
 
-    rs = sub.add_parser("rulesets", help="list the games and their options")
+    rs = sub.add_parser("rulesets", help=_("list the games and their options"))
     rs.set_defaults(handler=_rulesets)
 
     add_store_commands(sub)

@@ -13,39 +13,49 @@ from datetime import datetime
 from typing import Callable
 
 from companion import rules
+from companion.i18n import N_, _, ngettext
 from companion.store import GameSummary, StoreError
 from companion.store.records import STATUSES
+
+STATUS_WORDS = {"in_progress": N_("in progress"), "finished": N_("finished"), "abandoned": N_("abandoned")}
+"""How the history table names each game status (translated where printed)."""
 
 
 def add_store_commands(subparsers: argparse._SubParsersAction) -> None:
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument(
         "--database-url",
-        help="SQLAlchemy URL of the database (default: $COMPANION_DATABASE_URL, else a SQLite file in your data folder)",
+        help=_("SQLAlchemy URL of the database (default: $COMPANION_DATABASE_URL, else a SQLite file in your data folder)"),
     )
 
     export = subparsers.add_parser(
-        "export", parents=[database], help="save all history to a backup file (.json) or a round table (.csv)"
+        "export", parents=[database], help=_("save all history to a backup file (.json) or a round table (.csv)")
     )
-    export.add_argument("file", help="where to write; a name ending in .csv writes the round table, anything else a JSON backup")
-    export.add_argument("--game", type=int, metavar="ID", help="with a .csv file: only this game's rounds")
+    export.add_argument(
+        "file", help=_("where to write; a name ending in .csv writes the round table, anything else a JSON backup")
+    )
+    export.add_argument("--game", type=int, metavar="ID", help=_("with a .csv file: only this game's rounds"))
     export.set_defaults(handler=export_command)
 
-    import_ = subparsers.add_parser("import", parents=[database], help="add the games of a backup file that are not here yet")
-    import_.add_argument("file", help="a JSON backup made by `companion export`")
+    import_ = subparsers.add_parser(
+        "import", parents=[database], help=_("add the games of a backup file that are not here yet")
+    )
+    import_.add_argument("file", help=_("a JSON backup made by `companion export`"))
     import_.set_defaults(handler=import_command)
 
-    history = subparsers.add_parser("history", parents=[database], help="list saved games, newest first")
-    history.add_argument("--ruleset", choices=rules.IDS, help="only this game")
-    history.add_argument("--player", help="only games with this player")
-    history.add_argument("--status", choices=STATUSES, help="only games in this state")
-    history.add_argument("--page", type=int, default=1, help="which page of games (default 1: the newest)")
-    history.add_argument("--page-size", type=int, default=20, help="games per page (default 20)")
+    history = subparsers.add_parser("history", parents=[database], help=_("list saved games, newest first"))
+    history.add_argument("--ruleset", choices=rules.IDS, help=_("only this game"))
+    history.add_argument("--player", help=_("only games with this player"))
+    history.add_argument("--status", choices=STATUSES, help=_("only games in this state"))
+    history.add_argument("--page", type=int, default=1, help=_("which page of games (default 1: the newest)"))
+    history.add_argument("--page-size", type=int, default=20, help=_("games per page (default 20)"))
     history.set_defaults(handler=history_command)
 
-    stats = subparsers.add_parser("stats", parents=[database], help="a player's record per game, or against another player")
-    stats.add_argument("player", help="the player's saved name")
-    stats.add_argument("--against", metavar="OTHER", help="also show how PLAYER fared against OTHER")
+    stats = subparsers.add_parser(
+        "stats", parents=[database], help=_("a player's record per game, or against another player")
+    )
+    stats.add_argument("player", help=_("the player's saved name"))
+    stats.add_argument("--against", metavar="OTHER", help=_("also show how PLAYER fared against OTHER"))
     stats.set_defaults(handler=stats_command)
 
 
@@ -71,13 +81,16 @@ def export_command(store: Store, args: argparse.Namespace) -> int:
     """Write a JSON backup of everything, or a CSV round table (all games or --game)."""
     if args.file.lower().endswith(".csv"):
         store.export_csv(args.file, game_id=args.game)
-        what = f"the rounds of game {args.game}" if args.game is not None else "the rounds of every game"
+        if args.game is not None:
+            done = _("Wrote the rounds of game {game} to {file}.").format(game=args.game, file=args.file)
+        else:
+            done = _("Wrote the rounds of every game to {file}.").format(file=args.file)
     else:
         if args.game is not None:
             raise StoreError("--game works with a .csv file only; a backup always holds every game.")
         store.export_json(args.file)
-        what = "a backup of every game and player"
-    print(f"Wrote {what} to {args.file}.")
+        done = _("Wrote a backup of every game and player to {file}.").format(file=args.file)
+    print(done)
     return 0
 
 
@@ -85,8 +98,11 @@ def export_command(store: Store, args: argparse.Namespace) -> int:
 def import_command(store: Store, args: argparse.Namespace) -> int:
     report = store.import_json(args.file)
     print(
-        f"Imported {_count(report.games_added, 'game')} and {_count(report.players_added, 'new player')}; "
-        f"{_count(report.games_skipped, 'game')} already here."
+        _("Imported {games} and {players}; {skipped} already here.").format(
+            games=_games(report.games_added),
+            players=ngettext("{n} new player", "{n} new players", report.players_added).format(n=report.players_added),
+            skipped=_games(report.games_skipped),
+        )
     )
     return 0
 
@@ -99,11 +115,14 @@ def history_command(store: Store, args: argparse.Namespace) -> int:
         ruleset=args.ruleset, player=args.player, status=args.status, page=args.page - 1, page_size=args.page_size
     )
     if not games:
-        print("No saved games." if args.page == 1 else f"No games on page {args.page}.")
+        print(_("No saved games.") if args.page == 1 else _("No games on page {page}.").format(page=args.page))
         return 0
-    rows = [("#", "Date", "Game", "Status", "Rounds", "Result")]
+    rows = [("#", _("Date"), _("Game"), _("Status"), _("Rounds"), _("Result"))]
     rows += [
-        (str(g.id), _local(g.created_at), _ruleset_name(g.ruleset), g.status.replace("_", " "), str(g.rounds_played), _result(g))
+        (
+            str(g.id), _local(g.created_at), _ruleset_name(g.ruleset), _(STATUS_WORDS[g.status]), str(g.rounds_played),
+            _result(g),
+        )
         for g in games
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
@@ -115,9 +134,16 @@ def history_command(store: Store, args: argparse.Namespace) -> int:
 @_with_store
 def stats_command(store: Store, args: argparse.Namespace) -> int:
     stats = store.player_stats(args.player)
-    print(f"{stats.player}: {_count(stats.played, 'finished game')}, {_count(stats.wins, 'win')} ({stats.win_rate:.0%})")
+    print(
+        _("{player}: {played}, {wins} ({rate})").format(
+            player=stats.player,
+            played=_finished_games(stats.played),
+            wins=ngettext("{n} win", "{n} wins", stats.wins).format(n=stats.wins),
+            rate=f"{stats.win_rate:.0%}",
+        )
+    )
     if stats.by_ruleset:
-        rows = [("Game", "Played", "Wins", "Win rate", "Average", "Best")]
+        rows = [(_("Game"), _("Played"), _("Wins"), _("Win rate"), _("Average"), _("Best"))]
         for line in stats.by_ruleset.values():
             name = _ruleset_name(line.ruleset) + (" *" if line.lowest_wins else "")
             rows.append((name, str(line.played), str(line.wins), f"{line.win_rate:.0%}", f"{line.average:.1f}", str(line.best)))
@@ -125,18 +151,27 @@ def stats_command(store: Store, args: argparse.Namespace) -> int:
         for row in rows:
             print("  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))))
         if any(line.lowest_wins for line in stats.by_ruleset.values()):
-            print("  * the lowest total wins, so the best score is the lowest")
+            print("  * " + _("the lowest total wins, so the best score is the lowest"))
     if args.against:
         duel = store.head_to_head(args.player, args.against)
         print(
-            f"{duel.player} against {duel.other}: {_count(duel.games_together, 'finished game')} together; "
-            f"{duel.player} won {duel.wins}, {duel.other} won {duel.other_wins}, both won {duel.shared_wins}."
+            _(
+                "{player} against {other}: {games} together; {player} won {wins}, {other} won {other_wins}, "
+                "both won {shared}."
+            ).format(
+                player=duel.player, other=duel.other, games=_finished_games(duel.games_together),
+                wins=duel.wins, other_wins=duel.other_wins, shared=duel.shared_wins,
+            )
         )
     return 0
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def _games(count: int) -> str:
+    return ngettext("{n} game", "{n} games", count).format(n=count)
+
+
+def _finished_games(count: int) -> str:
+    return ngettext("{n} finished game", "{n} finished games", count).format(n=count)
 
 
 def _local(moment: datetime) -> str:
