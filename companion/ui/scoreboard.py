@@ -611,8 +611,9 @@ class GameScreen:
             return
         if self.state.stale:
             # The game moved on elsewhere: show its new state rather than a form built on the old one.
+            message = self.state.error  # showing the board reloads the game, which clears the error
             self.app.go(board)
-            self.app.notify(self.state.error)
+            self.app.notify(message)
             return
         self.entry_error.content = widgets.error_banner(self.state.error or _("The round could not be saved."))
         self.entry_error.visible = True
