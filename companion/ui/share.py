@@ -187,6 +187,14 @@ class TableSession:
         self.make_app = make_app
         self.device: Device | None = None
         self.app = None
+        self.away_notice = ft.Container(
+            ft.Text(_("Connection lost. Catching up…"), color=ft.Colors.ON_TERTIARY_CONTAINER),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=16,
+            padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+            top=8,
+            left=8,
+        )
         if table is not None:
             self.prefs = ft.SharedPreferences()  # built now: services attach to the page being set up
             self.join = JoinState(table, page.client_ip, page.client_user_agent or "")
@@ -274,11 +282,22 @@ class TableSession:
     def _on_connect(self) -> None:
         """Back after a lost connection: whatever changed meanwhile is read again."""
         self._connected(True)
+        if self.away_notice in self.page.overlay:
+            self.page.overlay.remove(self.away_notice)
         if shows_only_stored_state(self._route()):
             self.app.show(self._route())
+        else:
+            self.page.update()
 
     def _on_disconnect(self) -> None:
+        """The page as the browser will get it back says it was away.
+
+        That is also what Flet 1.0.5 needs: when a browser reconnects to a page that did
+        not change while it was away, the browser takes no update afterwards.
+        """
         self._connected(False)
+        self.page.overlay.append(self.away_notice)
+        self.page.update()
 
 
 def open_session(page: ft.Page, store, make_app: Callable[[LiveStore, Device], object]) -> TableSession:
