@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from companion.i18n import _
 from companion.share.table import Device
-from companion.store import GameRecord, StoreError
+from companion.store import StoreError
 
 TOPIC = "companion.live"
 """The pub/sub topic every session of the server listens on."""
@@ -131,5 +131,5 @@ class LiveStore:
         if not self.device.can_score:
             raise NotAllowedError()
         result = getattr(self._store, name)(*args, **kwargs)
-        self._announce(GameChanged(result.id) if isinstance(result, GameRecord) else PlayersChanged())
+        self._announce(GameChanged(result.id) if name in GAME_CHANGES else PlayersChanged())
         return result
