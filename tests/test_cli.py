@@ -8,6 +8,8 @@ import sys
 import pytest
 
 from companion import cli, i18n, rules
+from companion.store import Store
+from tests.store.games import beverbende
 
 
 def test_rulesets_lists_every_game_with_its_options(capsys):
@@ -49,13 +51,39 @@ def test_python_dash_m_companion_runs_the_same_command_line():
     assert "MEMBERS ONLY (members_only): 3 to 5 players" in done.stdout
 
 
-def test_messages_follow_the_terminals_locale(monkeypatch, capsys):
+@pytest.fixture
+def dutch_terminal(monkeypatch):
+    """A terminal whose locale is Dutch; the process language is English again afterwards."""
     monkeypatch.setenv("LANG", "nl_NL.UTF-8")
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
+    yield
+    i18n.set_language("en")
+
+
+def test_messages_follow_the_terminals_locale(dutch_terminal, monkeypatch, capsys):
     monkeypatch.setattr(cli, "_rulesets", lambda args: rules.get("clubs").new_game(["Ann"]))
-    try:
-        assert cli.main(["rulesets"]) == 2
-    finally:
-        i18n.set_language("en")
+    assert cli.main(["rulesets"]) == 2
     assert capsys.readouterr().err == "companion: CLUBS is voor 2 tot 6 spelers, niet 1.\n"
+
+
+def test_history_speaks_the_terminals_language(dutch_terminal, tmp_path, capsys):
+    url = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+    with Store(url) as store:
+        beverbende(store, [{"Ann": 10, "Bob": 20}] * 4)
+        store.create_game("clubs", ["Ann", "Bob", "Cy"])
+    assert cli.main(["history", "--database-url", url]) == 0
+    heading, running, finished = capsys.readouterr().out.splitlines()
+    assert heading.split() == ["#", "Datum", "Spel", "Status", "Rondes", "Uitslag"]
+    assert running.split()[3:5] == ["CLUBS", "bezig"] and finished.split()[3:5] == ["Beverbende", "afgelopen"]
+
+
+def test_a_refusal_of_the_store_speaks_the_terminals_language(dutch_terminal, tmp_path, capsys):
+    assert cli.main(["stats", "Zed", "--database-url", f"sqlite:///{tmp_path / 'companion.sqlite3'}"]) == 1
+    assert capsys.readouterr().err == "companion: Er is geen opgeslagen speler die 'Zed' heet.\n"
+
+
+def test_help_speaks_the_terminals_language(dutch_terminal, capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["history", "--help"])
+    assert "alleen spellen met deze speler" in capsys.readouterr().out
