@@ -24,7 +24,7 @@ from companion.share.address import reachable_address
 from companion.share.live import TOPIC, DevicesChanged, LiveStore, Message, RoleChanged, refresh_needed, shows_only_stored_state
 from companion.share.table import Device, Invitation, JoinRefused, Role, Table
 from companion.store import StoreError
-from companion.ui import widgets
+from companion.ui import reconnect, widgets
 from companion.ui.scoreboard import ScoreboardState, score_chart
 from companion.ui.format import points
 
@@ -187,14 +187,7 @@ class TableSession:
         self.make_app = make_app
         self.device: Device | None = None
         self.app = None
-        self.away_notice = ft.Container(
-            ft.Text(_("Connection lost. Catching up…"), color=ft.Colors.ON_TERTIARY_CONTAINER),
-            bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            border_radius=16,
-            padding=ft.Padding.symmetric(horizontal=16, vertical=8),
-            top=8,
-            left=8,
-        )
+        self.connection = reconnect.watch(page)
         if table is not None:
             self.prefs = ft.SharedPreferences()  # built now: services attach to the page being set up
             self.join = JoinState(table, page.client_ip, page.client_user_agent or "")
@@ -248,8 +241,8 @@ class TableSession:
     def _enter(self, device: Device) -> None:
         self.device = device
         self.app = self.make_app(LiveStore(self.store, device, self._announce), device)
-        self.page.on_connect = self._on_connect
-        self.page.on_disconnect = self._on_disconnect
+        self.connection.on_away = lambda: self._connected(False)
+        self.connection.on_back = self._back
         self._connected(True)
         self.app.go(route_path(self.page.route or "/"))  # a code in the address bar goes
 
@@ -279,25 +272,11 @@ class TableSession:
     def _route(self) -> str:
         return self.page.views[-1].route if self.page.views else "/"
 
-    def _on_connect(self) -> None:
+    def _back(self) -> None:
         """Back after a lost connection: whatever changed meanwhile is read again."""
         self._connected(True)
-        if self.away_notice in self.page.overlay:
-            self.page.overlay.remove(self.away_notice)
         if shows_only_stored_state(self._route()):
             self.app.show(self._route())
-        else:
-            self.page.update()
-
-    def _on_disconnect(self) -> None:
-        """The page as the browser will get it back says it was away.
-
-        That is also what Flet 1.0.5 needs: when a browser reconnects to a page that did
-        not change while it was away, the browser takes no update afterwards.
-        """
-        self._connected(False)
-        self.page.overlay.append(self.away_notice)
-        self.page.update()
 
 
 def open_session(page: ft.Page, store, make_app: Callable[[LiveStore, Device], object]) -> TableSession:
