@@ -1,12 +1,15 @@
 """Starting the app: ``serve`` runs the server, ``main`` builds the app in each browser page.
 
-The server starts listening before the store and the screens are loaded: those load in
-a background thread while the browser fetches the Flutter client, so the first screen
-appears about as soon as a bare Flet app's would. ``main`` waits for them.
+The server starts listening before the screens are loaded: they load in a background
+thread while the browser fetches the Flutter client. The store (its database libraries
+are the heaviest part) opens once the first page is drawn, so that it competes neither
+with the browser loading the client nor with drawing the page: home shows its frame at
+once and lists the games in progress as soon as the store is open.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import sys
@@ -26,23 +29,31 @@ class SharedStore:
         self.url: str | None = None
         self.store = None
         self.problem: str | None = None
+        self._screens = threading.Event()
+        self._wanted = threading.Event()
         self._ready = threading.Event()
         self._started = threading.Lock()
         self._thread: threading.Thread | None = None
 
     def start(self, url: str | None, listening: tuple[str, int] | None = None) -> None:
-        """Open the store in the background; with ``listening``, only once the server listens there."""
+        """Load the screens and open the store in the background; with ``listening``, load the
+        screens once the server listens there and open the store when a session first wants it."""
         with self._started:
             if self._thread is None:
                 self.url = url
+                if listening is None:
+                    self._wanted.set()
                 self._thread = threading.Thread(target=self._open, args=(listening,), name="open-store", daemon=True)
                 self._thread.start()
 
     def _open(self, listening: tuple[str, int] | None) -> None:
-        if listening is not None:
-            _wait_until_listening(*listening)  # importing now would slow the server's own start
         try:
-            import companion.ui.router  # noqa: F401 - the screens, rules and store libraries, loaded now
+            if listening is not None:
+                _wait_until_listening(*listening)  # importing now would slow the server's own start
+            import companion.ui.router  # noqa: F401 - the screens and rules, loaded now
+
+            self._screens.set()
+            self._wanted.wait()
             from companion.store import Store, StoreError
 
             try:
@@ -54,13 +65,43 @@ class SharedStore:
             self.problem = repr(err)
             raise
         finally:
+            self._screens.set()
             self._ready.set()
+
+    def want(self) -> None:
+        """Start opening the store now (a session needs it soon), without waiting for it."""
+        self.start(os.environ.get("COMPANION_DATABASE_URL"))
+        self._wanted.set()
+
+    def wait_for_screens(self) -> None:
+        self.start(os.environ.get("COMPANION_DATABASE_URL"))
+        self._screens.wait()
+
+    @property
+    def is_open(self) -> bool:
+        """Whether opening the store has ended (``get`` then answers at once)."""
+        return self._ready.is_set()
 
     def get(self):
         """The store, once open; None (with ``problem`` set) when it cannot be opened."""
-        self.start(os.environ.get("COMPANION_DATABASE_URL"))
+        self.want()
         self._ready.wait()
         return self.store
+
+
+class OpeningStore:
+    """The shared store as a session sees it while it may still be opening: each use waits for it."""
+
+    def __init__(self, shared_store: SharedStore):
+        self._shared = shared_store
+
+    def __getattr__(self, name: str):
+        store = self._shared.get()
+        if store is None:
+            from companion.store import StoreError
+
+            raise StoreError("The saved games cannot be opened: {reason}", reason=self._shared.problem)
+        return getattr(store, name)
 
 
 def _wait_until_listening(host: str, port: int, timeout: float = 10.0) -> None:
@@ -82,24 +123,29 @@ async def main(page: ft.Page) -> None:
     from companion.ui.settings import device_language
 
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
-    await device_language(page).restore()  # one question to the device; the store goes on loading meanwhile
+    await asyncio.gather(device_language(page).restore(), asyncio.to_thread(shared.wait_for_screens))
     page.title = _("Companion")
-    store = shared.get()
-    if store is None:
-        page.views[0].controls = [
-            ft.Text(_("The saved games cannot be opened: {reason}").format(reason=shared.problem), selectable=True)
-        ]
-        page.update()
-        return
     from companion.ui import share
     from companion.ui.router import App
 
     def start(session_store, device):
-        app = App(page, session_store, device)
+        app = App(page, session_store, device, store_open=shared.is_open)
         page.run_task(app.restore_theme)
         return app
 
-    share.open_session(page, store, start)  # shows the first page, or the join screen of a shared table
+    session = share.open_session(page, OpeningStore(shared), start)  # shows the first page, or the join screen of a shared table
+    shared.want()  # a page that needed the store has already waited for it
+    if await asyncio.to_thread(shared.get) is None:
+        page.views.clear()
+        page.views.append(
+            ft.View(
+                route="/",
+                controls=[ft.Text(_("The saved games cannot be opened: {reason}").format(reason=shared.problem), selectable=True)],
+            )
+        )
+        page.update()
+    elif session.app is not None and not session.app.store_open:
+        session.app.store_opened()
 
 
 def serve(

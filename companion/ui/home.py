@@ -22,8 +22,10 @@ class HomeState:
         self._now = now
         self.games: list[GameCard] = []
         self.error: str | None = None
+        self.loaded = False
 
     def load(self) -> None:
+        self.loaded = True
         try:
             summaries = self._store.in_progress()
         except StoreError as err:
@@ -35,14 +37,15 @@ class HomeState:
 
     @property
     def empty_message(self) -> str | None:
-        if self.games or self.error:
+        if not self.loaded or self.games or self.error:
             return None
         return _("No games in progress. Start one with New game.")
 
 
 def show(app) -> ft.View:
     state = HomeState(app.store)
-    state.load()
+    if app.store_open:  # else the list follows when it opens (App.store_opened)
+        state.load()
     return view(app, state)
 
 
@@ -62,6 +65,8 @@ def view(app, state: HomeState) -> ft.View:
     if state.error:
         body.append(widgets.error_banner(state.error))
     body.append(widgets.section_title(_("In progress")))
+    if not state.loaded:
+        body.append(ft.Container(content=ft.ProgressRing(width=24, height=24, stroke_width=3), alignment=ft.Alignment.CENTER, padding=16))
     if state.empty_message:
         body.append(widgets.empty_state(ft.Icons.STYLE, state.empty_message))
     for card in state.games:

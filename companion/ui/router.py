@@ -66,9 +66,12 @@ def stack(route: str) -> list[str]:
 class App:
     """The pages of one session. The page on top is rebuilt (or refreshed) whenever shown."""
 
-    def __init__(self, page: ft.Page, store, device: Device | None = None):
+    def __init__(self, page: ft.Page, store, device: Device | None = None, store_open: bool = True):
         self.page = page
         self.store = store
+        self.store_open = store_open
+        """False while the store is still opening (the first moments after the server starts):
+        home then draws its frame without the list, and ``store_opened`` fills it in."""
         self.device = device or Device.this_machine()
         """Whose session this is: a viewer's pages have no controls that change a game."""
         self.games: dict[int, GameScreen] = {}
@@ -96,6 +99,12 @@ class App:
         self.page.views.clear()
         self.page.views.extend(views)
         self.page.update()
+
+    def store_opened(self) -> None:
+        """The store has opened: a home page drawn before it shows its list now."""
+        self.store_open = True
+        if self.page.views and self.page.views[-1].route == "/":
+            self.show("/")
 
     def refresh(self) -> None:
         """Build every page again (kept pages speak the language they were built in)."""
