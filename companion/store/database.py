@@ -7,15 +7,11 @@ two devices saving at once queue up instead of failing half-way.
 
 from __future__ import annotations
 
+import ast
 import os
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.util import CommandError
 from platformdirs import user_data_dir
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.pool import StaticPool
@@ -80,7 +76,9 @@ def make_engine(url: URL) -> Engine:
     return engine
 
 
-def _alembic_config(connection: sa.Connection) -> Config:
+def _alembic_config(connection: sa.Connection):
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
@@ -91,8 +89,21 @@ def upgrade(engine: Engine, url: URL, revision: str = "head") -> None:
     """Bring the schema up to ``revision``; refuse databases that are not Companion's.
 
     A database with tables but no migration record belongs to something else, and one
-    at a revision this version does not know was written by a newer Companion.
+    at a revision this version does not know was written by a newer Companion. A database
+    already at the newest revision is the usual case: it is recognised without loading
+    Alembic, which is only needed to upgrade or to explain.
     """
+    if revision == "head":
+        with engine.connect() as connection:
+            current = _recorded_revision(connection)
+            connection.rollback()
+        if current is not None and current == _newest_revision():
+            return
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+    from alembic.util import CommandError
+
     script = ScriptDirectory(str(MIGRATIONS))
     with engine.connect().execution_options(**{WRITE: True}) as connection:
         current = MigrationContext.configure(connection).get_current_revision()
@@ -117,3 +128,30 @@ def upgrade(engine: Engine, url: URL, revision: str = "head") -> None:
         connection.rollback()
         command.upgrade(_alembic_config(connection), revision)
         connection.commit()
+
+
+def _recorded_revision(connection: sa.Connection) -> str | None:
+    """The revision recorded in the database (None if none, or not exactly one)."""
+    if not sa.inspect(connection).has_table("alembic_version"):
+        return None
+    rows = connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalars().all()
+    return rows[0] if len(rows) == 1 else None
+
+
+def _newest_revision() -> str | None:
+    """The one head of the migration files, read from their ``revision`` and ``down_revision``
+    (None unless there is exactly one: Alembic then decides)."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in (MIGRATIONS / "versions").glob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else getattr(node, "target", None)
+            if not isinstance(target, ast.Name) or node.value is None:
+                continue
+            if target.id == "revision":
+                revisions.add(ast.literal_eval(node.value))
+            elif target.id == "down_revision":
+                value = ast.literal_eval(node.value)
+                parents.update(value if isinstance(value, (tuple, list)) else [value])
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
