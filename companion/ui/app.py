@@ -120,8 +120,10 @@ shared = SharedStore()
 
 async def main(page: ft.Page) -> None:
     """Build the app in a page (one per browser session), in the language of its device."""
+    from companion.ui import reconnect
     from companion.ui.settings import device_language
 
+    reconnect.watch(page)  # first: a connection lost while the session starts is caught up too
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
     await asyncio.gather(device_language(page).restore(), asyncio.to_thread(shared.wait_for_screens))
     page.title = _("Companion")
