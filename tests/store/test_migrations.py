@@ -185,3 +185,11 @@ def test_backup_times_survive_the_upgrade(database_url, tmp_path):
         store.export_json(tmp_path / "backup.json")
     game = json.loads((tmp_path / "backup.json").read_text())["games"][0]
     assert game["created_at"] == WHEN.isoformat() and game["rounds"][0]["entered_at"] == WHEN.isoformat()
+
+
+def test_the_quick_schema_check_knows_the_same_newest_revision_as_alembic():
+    """Opening an up-to-date database skips Alembic by reading the migration files itself;
+    that shortcut must name the same head Alembic would."""
+    from companion.store import database
+
+    assert database._newest_revision() == ScriptDirectory(str(database.MIGRATIONS)).get_current_head()
