@@ -141,7 +141,6 @@ class JoinScreen:
         self.field = ft.TextField(
             label=_("Code"),
             hint_text="K7QM-2XHD",
-            autofocus=True,
             capitalization=ft.TextCapitalization.CHARACTERS,
             on_submit=lambda e: on_join(e.data if isinstance(e.data, str) else self.field.value or ""),
         )
