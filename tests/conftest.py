@@ -2,9 +2,29 @@
 
 Hypothesis' per-example deadline is a timing assertion; on a loaded 2-core machine it
 fails correct code, so it is off everywhere (speed is measured in bench/ instead).
+
+The headless Chromium for browser tests is defined once, here: Playwright's sync API
+allows one instance per process, and browser tests live in more than one folder.
 """
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("companion", deadline=None, print_blob=True)
 settings.load_profile("companion")
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    from tests.browser.conftest import CHROMIUM, _need_chromium
+
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
+        )
+        yield browser
+        browser.close()

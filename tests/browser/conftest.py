@@ -96,20 +96,6 @@ def app_url(tmp_path_factory):
     stop(process)
 
 
-@pytest.fixture(scope="session")
-def chromium():
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
-
-
 class Phone:
     """A page at phone size, with the few gestures the tests need, by semantics identifier."""
 

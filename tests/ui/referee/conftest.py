@@ -23,25 +23,9 @@ def harness_url(tmp_path_factory):
     stop(process)
 
 
-@pytest.fixture(scope="session")
-def referee_browser():
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    from tests.browser.conftest import CHROMIUM
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
-        )
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
-def screen(referee_browser, harness_url, tmp_path):
-    context = referee_browser.new_context(viewport=PHONE)
+def screen(chromium, harness_url, tmp_path):
+    context = chromium.new_context(viewport=PHONE)
     context.set_default_timeout(STEP_TIMEOUT_MS)
     yield Phone(context.new_page(), harness_url, tmp_path)
     context.close()
