@@ -15,11 +15,18 @@ from companion.ui.summary import GameCard, game_card
 
 
 class HomeState:
-    """The in-progress list, newest first, or the store's complaint if it cannot be read."""
+    """The in-progress list, newest first, or the store's complaint if it cannot be read.
 
-    def __init__(self, store, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
+    ``can_start`` is false on a viewer's device at a shared table: it may follow games but
+    not start one, so it is neither offered nor invited to.
+    """
+
+    def __init__(
+        self, store, now: Callable[[], datetime] = lambda: datetime.now().astimezone(), can_start: bool = True
+    ):
         self._store = store
         self._now = now
+        self.can_start = can_start
         self.games: list[GameCard] = []
         self.error: str | None = None
         self.loaded = False
@@ -39,29 +46,33 @@ class HomeState:
     def empty_message(self) -> str | None:
         if not self.loaded or self.games or self.error:
             return None
+        if not self.can_start:
+            return _("No games in progress.")
         return _("No games in progress. Start one with New game.")
 
 
 def show(app) -> ft.View:
-    state = HomeState(app.store)
+    state = HomeState(app.store, can_start=app.device.can_score)
     if app.store_open:  # else the list follows when it opens (App.store_opened)
         state.load()
     return view(app, state)
 
 
 def view(app, state: HomeState) -> ft.View:
-    body: list[ft.Control] = [
-        widgets.semantic(
-            "new-game",
-            ft.FilledButton(
-                _("New game"),
-                icon=ft.Icons.ADD,
-                on_click=lambda: app.go("/new"),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=18)),
-                expand=True,
-            ),
-        ),
-    ]
+    body: list[ft.Control] = []
+    if state.can_start:
+        body.append(
+            widgets.semantic(
+                "new-game",
+                ft.FilledButton(
+                    _("New game"),
+                    icon=ft.Icons.ADD,
+                    on_click=lambda: app.go("/new"),
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=18)),
+                    expand=True,
+                ),
+            )
+        )
     if state.error:
         body.append(widgets.error_banner(state.error))
     body.append(widgets.section_title(_("In progress")))

@@ -63,3 +63,12 @@ def test_a_leading_team_is_named_as_a_team(store):
     home = HomeState(store, now=fixed_now)
     home.load()
     assert home.games[0].result == "Ann & Cy lead with 162 after 1 round"
+
+
+def test_a_viewer_at_a_shared_table_is_not_invited_to_start_a_game(store):
+    home = HomeState(store, now=fixed_now, can_start=False)
+    home.load()
+    assert home.empty_message == "No games in progress."
+    scorer = HomeState(store, now=fixed_now)
+    scorer.load()
+    assert scorer.empty_message == "No games in progress. Start one with New game."
