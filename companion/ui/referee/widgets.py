@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.synced import SyncedControls
 
 TAP = 48
 """Smallest height of anything a player taps (Material's minimum touch target)."""
@@ -49,29 +50,8 @@ def heading(text: str) -> ft.Control:
     return ft.Text(text, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
 
 
-class Binder:
+class Binder(SyncedControls):
     """Keeps a screen's controls in step with its state."""
-
-    def __init__(self):
-        self._syncs: list[Callable[[], None]] = []
-
-    def bind(self, sync: Callable[[], None]) -> None:
-        """Run ``sync`` now and after every intent."""
-        self._syncs.append(sync)
-        sync()
-
-    def intent(self, change: Callable[[], None]) -> Callable:
-        """An event handler that applies ``change`` to the state and refreshes the screen."""
-
-        def handler(e=None):
-            change()
-            self.refresh()
-
-        return handler
-
-    def refresh(self) -> None:
-        for sync in self._syncs:
-            sync()
 
     # --- blocks -------------------------------------------------------------------------
 

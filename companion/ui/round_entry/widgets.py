@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.round_entry.state import EntryState
+from companion.ui.synced import SyncedControls
 
 TAP = 48
 """Smallest height of anything a player taps (Material's minimum touch target)."""
@@ -33,34 +34,14 @@ def tagged(
     return ft.Semantics(content=control, identifier=identifier, label=label, button=button, expand=expand)
 
 
-class EntryForm:
+class EntryForm(SyncedControls):
     """The frame of a round-entry form: body, preview, status line, Cancel and Save."""
 
     def __init__(self, state: EntryState, on_save: Callable[[dict], None], on_cancel: Callable[[], None] | None = None):
+        super().__init__()
         self.state = state
         self.on_save = on_save
         self.on_cancel = on_cancel
-        self._syncs: list[Callable[[], None]] = []
-
-    # --- wiring -----------------------------------------------------------------------
-
-    def bind(self, sync: Callable[[], None]) -> None:
-        """Run ``sync`` now and after every intent."""
-        self._syncs.append(sync)
-        sync()
-
-    def intent(self, change: Callable[[], None]) -> Callable:
-        """An event handler that applies ``change`` to the state and refreshes the form."""
-
-        def handler(e=None):
-            change()
-            self.refresh()
-
-        return handler
-
-    def refresh(self) -> None:
-        for sync in self._syncs:
-            sync()
 
     # --- building blocks --------------------------------------------------------------
 

@@ -1,0 +1,36 @@
+"""Controls built once and kept in step with a plain state object.
+
+Each block registers a small sync function that copies the state onto its controls; an
+intent handler changes the state and re-runs every sync, and Flet's automatic update
+after the handler sends the changes. Controls stay in place, so a text field never loses
+focus while the player types and fast taps are never lost to a rebuild.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+
+class SyncedControls:
+    """The sync functions of one screen or form, and the intents that re-run them."""
+
+    def __init__(self):
+        self._syncs: list[Callable[[], None]] = []
+
+    def bind(self, sync: Callable[[], None]) -> None:
+        """Run ``sync`` now and after every intent."""
+        self._syncs.append(sync)
+        sync()
+
+    def intent(self, change: Callable[[], None]) -> Callable:
+        """An event handler that applies ``change`` to the state and refreshes the controls."""
+
+        def handler(e=None):
+            change()
+            self.refresh()
+
+        return handler
+
+    def refresh(self) -> None:
+        for sync in self._syncs:
+            sync()
