@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
+import json
+import shutil
+import tempfile
 from pathlib import Path
 
 import flet as ft
@@ -10,7 +14,8 @@ ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder (fonts); served by Flet at the site root."""
 
 FONT = "DejaVu Sans"
-FONTS = {FONT: "/fonts/DejaVuSans-Companion.ttf"}
+FONT_FILE = "DejaVuSans-Companion.ttf"
+FONTS = {FONT: "/fonts/" + FONT_FILE}
 """DejaVu Sans draws the card suits (♠♥♦♣) that Flutter's built-in Roboto lacks. The file is
 cut down to the glyphs the app uses (assets/fonts/subset.sh), and bold text is drawn from
 the same file, so one small download serves every weight."""
@@ -34,9 +39,29 @@ def side_color(index: int) -> str:
     return SIDE_COLORS[index % len(SIDE_COLORS)]
 
 
+def web_assets_dir() -> Path:
+    """The assets folder for the web server: the repository's assets plus Flutter's font
+    manifest with the bundled font in it. The browser then fetches the font along with the
+    client's own fonts, instead of after the first page arrives (which held back its first draw).
+    The folder is removed when the process ends."""
+    from flet_web import get_package_web_dir
+
+    folder = Path(tempfile.mkdtemp(prefix="companion-web-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    shutil.copytree(ASSETS_DIR, folder, dirs_exist_ok=True)
+    manifest = json.loads((Path(get_package_web_dir()) / "assets" / "FontManifest.json").read_text())
+    manifest.append({"family": FONT, "fonts": [{"asset": "fonts/" + FONT_FILE}]})
+    (folder / "assets" / "fonts").mkdir(parents=True)
+    (folder / "assets" / "FontManifest.json").write_text(json.dumps(manifest))
+    shutil.copy(ASSETS_DIR / "fonts" / FONT_FILE, folder / "assets" / "fonts" / FONT_FILE)
+    return folder
+
+
 def apply(page: ft.Page, dark: bool = False) -> None:
-    """Fonts and both themes on the page; ``dark`` picks the starting mode."""
-    page.fonts = dict(FONTS)
+    """Fonts and both themes on the page; ``dark`` picks the starting mode. In a browser the
+    font comes with the client (``web_assets_dir``)."""
+    if not page.web:
+        page.fonts = dict(FONTS)
     page.theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
     page.dark_theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
     page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT

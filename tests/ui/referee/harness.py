@@ -41,4 +41,4 @@ def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
-    ft.run(main, assets_dir=str(theme.ASSETS_DIR), no_cdn=True)
+    ft.run(main, assets_dir=str(theme.web_assets_dir()), no_cdn=True)
