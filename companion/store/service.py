@@ -18,7 +18,6 @@ from datetime import datetime
 from typing import Any, Iterator, Mapping, Sequence
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL
 
 from companion import rules
@@ -482,8 +481,12 @@ class Store:
     def _ensure_players(self, conn: sa.Connection, names: Sequence[str], now: datetime) -> dict[str, int]:
         """Ids of these players, saving new profiles (concurrent savers may race: no error)."""
         if self._postgres:
+            from sqlalchemy.dialects import postgresql  # imported only where it is used: it takes a while
+
             insert = postgresql.insert(PLAYERS).on_conflict_do_nothing(index_elements=["name"])
         elif self._engine.dialect.name == "sqlite":
+            from sqlalchemy.dialects import sqlite
+
             insert = sqlite.insert(PLAYERS).on_conflict_do_nothing(index_elements=["name"])
         else:
             insert = sa.insert(PLAYERS)

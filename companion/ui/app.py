@@ -50,8 +50,7 @@ class SharedStore:
         try:
             if listening is not None:
                 _wait_until_listening(*listening)  # importing now would slow the server's own start
-            import companion.ui.router  # noqa: F401 - the screens and rules, loaded now
-
+            load_screens()
             self._screens.set()
             self._wanted.wait()
             from companion.store import Store, StoreError
@@ -67,6 +66,7 @@ class SharedStore:
         finally:
             self._screens.set()
             self._ready.set()
+        load_later()
 
     def want(self) -> None:
         """Start opening the store now (a session needs it soon), without waiting for it."""
@@ -104,6 +104,36 @@ class OpeningStore:
         return getattr(store, name)
 
 
+FIRST_PAGE_CONTROLS = (
+    "Theme", "SharedPreferences", "View", "AppBar", "ResponsiveRow", "Column", "Row", "Container",
+    "Semantics", "Text", "Icon", "IconButton", "FilledButton", "ButtonStyle", "ProgressRing",
+    "Card", "ListTile",
+)  # fmt: skip
+"""The Flet names a session's first page uses. Flet imports a control's module the first time
+it is named (about 150 ms for these); naming them while the browser loads the client keeps
+that off the first page's path."""
+
+
+def load_screens() -> None:
+    """Import the screens, the rules and the controls of the first page."""
+    import companion.ui.router  # noqa: F401
+
+    for name in FIRST_PAGE_CONTROLS:
+        getattr(ft, name)
+
+
+def load_later() -> None:
+    """Import what only later pages need (the score chart, the other screens) once the first
+    page is up, so that opening them later does not wait for it."""
+    import importlib
+
+    from companion.ui.router import LATER_SCREENS
+
+    importlib.import_module("flet_charts")
+    for name in LATER_SCREENS:
+        importlib.import_module(f"companion.ui.{name}")
+
+
 def _wait_until_listening(host: str, port: int, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     address = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
@@ -116,6 +146,9 @@ def _wait_until_listening(host: str, port: int, timeout: float = 10.0) -> None:
 
 
 shared = SharedStore()
+
+DRAWN_TIMEOUT = 1.0
+"""Seconds the store waits for the browser to lay out the first page before opening anyway."""
 
 
 async def main(page: ft.Page) -> None:
@@ -136,6 +169,8 @@ async def main(page: ft.Page) -> None:
         return app
 
     session = share.open_session(page, OpeningStore(shared), start)  # shows the first page, or the join screen of a shared table
+    if session.app is not None and not session.app.store_open:
+        await asyncio.to_thread(session.app.drawn.wait, DRAWN_TIMEOUT)
     shared.want()  # a page that needed the store has already waited for it
     if await asyncio.to_thread(shared.get) is None:
         page.views.clear()
@@ -171,4 +206,4 @@ def serve(
     else:
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         print(_("Companion is running: open http://{host}:{port}/ in a browser.").format(host=shown, port=port), flush=True)
-    ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, assets_dir=str(theme.ASSETS_DIR), no_cdn=True)
+    ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, assets_dir=str(theme.web_assets_dir()), no_cdn=True)

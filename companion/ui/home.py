@@ -77,7 +77,14 @@ def view(app, state: HomeState) -> ft.View:
         body.append(widgets.error_banner(state.error))
     body.append(widgets.section_title(_("In progress")))
     if not state.loaded:
-        body.append(ft.Container(content=ft.ProgressRing(width=24, height=24, stroke_width=3), alignment=ft.Alignment.CENTER, padding=16))
+        body.append(
+            ft.Container(
+                content=ft.ProgressRing(width=24, height=24, stroke_width=3),
+                alignment=ft.Alignment.CENTER,
+                padding=16,
+                on_size_change=app.page_drawn,  # the browser has laid it out
+            )
+        )
     if state.empty_message:
         body.append(widgets.empty_state(ft.Icons.STYLE, state.empty_message))
     for card in state.games:

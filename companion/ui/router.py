@@ -19,6 +19,7 @@ Routes (the back arrow and the browser's back button both walk down the stack):
 
 from __future__ import annotations
 
+import threading
 from typing import Callable
 
 import flet as ft
@@ -26,10 +27,14 @@ import flet as ft
 from companion.rules import IDS
 from companion.i18n import _
 from companion.share.table import Device
-from companion.ui import history, home, new_game, players, rulesets, settings, share, widgets
+from companion.ui import home, settings, share, widgets
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 
 THEME_KEY = "companion.theme"
+
+LATER_SCREENS = ("history", "new_game", "players", "rulesets")
+"""Screens imported when first shown, or in the background once the first page is up
+(companion.ui.app.load_later): importing them before it would hold back the first page."""
 
 
 def stack(route: str) -> list[str]:
@@ -72,6 +77,9 @@ class App:
         self.store_open = store_open
         """False while the store is still opening (the first moments after the server starts):
         home then draws its frame without the list, and ``store_opened`` fills it in."""
+        self.drawn = threading.Event()
+        """Set once the browser has laid out home's frame (``page_drawn``): the store opens
+        after that, so that its work does not compete with drawing the first page."""
         self.device = device or Device.this_machine()
         """Whose session this is: a viewer's pages have no controls that change a game."""
         self.games: dict[int, GameScreen] = {}
@@ -100,6 +108,10 @@ class App:
         self.page.views.extend(views)
         self.page.update()
 
+    def page_drawn(self) -> None:
+        ft.context.disable_auto_update()  # nothing changed: no update to send
+        self.drawn.set()
+
     def store_opened(self) -> None:
         """The store has opened: a home page drawn before it shows its list now."""
         self.store_open = True
@@ -125,6 +137,8 @@ class App:
         parts = [p for p in route.split("/") if p]
         if not parts:
             return home.show(self)
+        from companion.ui import history, new_game, players, rulesets  # LATER_SCREENS: not on the first page's path
+
         if parts[0] == "new":
             return new_game.show(self)
         if parts[0] == "share":

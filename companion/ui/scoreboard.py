@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
-import flet_charts as fch
 
 from companion.i18n import _, ngettext
 from companion.rules import RuleError
@@ -654,6 +653,8 @@ class GameScreen:
 
 def score_chart(series: dict[str, list[int]], height: int = 220, text_size: int = 12) -> ft.Control:
     """Each side's running total as a line, with a legend; ``height`` and ``text_size`` grow on the table view."""
+    import flet_charts as fch  # a tenth of a second to import: kept off the first page's path (app.load_later)
+
     values = [v for line in series.values() for v in line]
     low, high = min(values + [0]), max(values + [0])
     span = max(high - low, 1)

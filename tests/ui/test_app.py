@@ -1,7 +1,15 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
+from companion.ui import theme
 from companion.ui.app import SharedStore
-from companion.ui.router import stack
+from companion.ui.router import LATER_SCREENS, stack
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(
@@ -50,3 +58,48 @@ def test_a_database_that_cannot_be_opened_is_explained(tmp_path, capsys):
     assert shared.get() is None
     assert "cannot be written" in shared.problem  # the store's own words, shown in the page
     assert shared.problem in capsys.readouterr().err  # and printed where the server was started
+
+
+FIRST_PAGE_IN_A_FRESH_PROCESS = """
+import sys
+from types import SimpleNamespace
+
+import flet as ft
+
+from companion.share.table import Device
+from companion.ui import app, home, theme
+from companion.ui.router import LATER_SCREENS
+
+app.load_screens()
+before = set(sys.modules)
+theme.apply(SimpleNamespace(web=True))
+ft.SharedPreferences()
+session = SimpleNamespace(device=Device.this_machine(), dark=False, go=None, toggle_theme=None, page_drawn=None)
+home.view(session, home.HomeState(None))
+print(sorted(m for m in set(sys.modules) - before if m.split(".")[0] in ("flet", "flet_charts", "companion")))
+print(sorted(m for m in [f"companion.ui.{name}" for name in LATER_SCREENS] + ["flet_charts"] if m in sys.modules))
+app.load_later()
+print(sorted(name for name in LATER_SCREENS if f"companion.ui.{name}" in sys.modules))
+"""
+
+
+def test_the_first_page_imports_nothing_once_the_screens_are_loaded_and_leaves_the_rest_for_later():
+    """Flet imports a control's module when the control is first named: a first page that
+    named one FIRST_PAGE_CONTROLS lacks would import it while the browser waits."""
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_PAGE_IN_A_FRESH_PROCESS], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    imported_late, later_loaded_early, later_loaded = done.stdout.splitlines()
+    assert imported_late == "[]"
+    assert later_loaded_early == "[]"
+    assert later_loaded == str(sorted(LATER_SCREENS))
+
+
+def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest():
+    folder = theme.web_assets_dir()
+    manifest = json.loads((folder / "assets" / "FontManifest.json").read_text())
+    families = [entry["family"] for entry in manifest]
+    assert families[-1] == theme.FONT and "MaterialIcons" in families  # Flutter's own fonts are kept
+    asset = manifest[-1]["fonts"][0]["asset"]
+    assert (folder / "assets" / asset).read_bytes() == (theme.ASSETS_DIR / "fonts" / theme.FONT_FILE).read_bytes()
+    assert (folder / "fonts" / theme.FONT_FILE).exists()  # the repository's assets are served too
