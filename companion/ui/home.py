@@ -73,22 +73,9 @@ def view(app, state: HomeState) -> ft.View:
                 ),
             )
         )
-    if state.error:
-        body.append(widgets.error_banner(state.error))
     body.append(widgets.section_title(_("In progress")))
-    if not state.loaded:
-        body.append(
-            ft.Container(
-                content=ft.ProgressRing(width=24, height=24, stroke_width=3),
-                alignment=ft.Alignment.CENTER,
-                padding=16,
-                on_size_change=app.page_drawn,  # the browser has laid it out
-            )
-        )
-    if state.empty_message:
-        body.append(widgets.empty_state(ft.Icons.STYLE, state.empty_message))
-    for card in state.games:
-        body.append(widgets.game_tile(card, lambda _e=None, gid=card.game_id: app.go(f"/game/{gid}"), icon=ft.Icons.PLAY_ARROW))
+    games = ft.Column(_games(app, state), spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    body.append(games)
     body.append(widgets.section_title(_("More")))
     body.append(
         ft.Card(
@@ -103,7 +90,38 @@ def view(app, state: HomeState) -> ft.View:
             ),
         )
     )
-    return widgets.screen(app, "/", _("Companion"), body, home=True, actions=[share_action(app)])
+    page_view = widgets.screen(app, "/", _("Companion"), body, home=True, actions=[share_action(app)])
+    page_view.data = games
+    return page_view
+
+
+def fill(app, page_view: ft.View) -> None:
+    """List the games in progress in a home page drawn before the store was open. Only
+    that list changes, so a tap on New game at that very moment is not lost."""
+    state = HomeState(app.store, can_start=app.device.can_score)
+    state.load()
+    page_view.data.controls = _games(app, state)
+
+
+def _games(app, state: HomeState) -> list[ft.Control]:
+    """The in-progress section: the games, or why there are none, or a placeholder until the store is open."""
+    if state.error:
+        return [widgets.error_banner(state.error)]
+    if not state.loaded:
+        return [
+            ft.Container(
+                content=ft.ProgressRing(width=24, height=24, stroke_width=3),
+                alignment=ft.Alignment.CENTER,
+                padding=16,
+                on_size_change=app.page_drawn,  # the browser has laid it out
+            )
+        ]
+    if state.empty_message:
+        return [widgets.empty_state(ft.Icons.STYLE, state.empty_message)]
+    return [
+        widgets.game_tile(card, lambda _e=None, gid=card.game_id: app.go(f"/game/{gid}"), icon=ft.Icons.PLAY_ARROW)
+        for card in state.games
+    ]
 
 
 def _nav_tile(app, icon, title: str, subtitle: str, route: str) -> ft.Control:

@@ -116,7 +116,8 @@ class App:
         """The store has opened: a home page drawn before it shows its list now."""
         self.store_open = True
         if self.page.views and self.page.views[-1].route == "/":
-            self.show("/")
+            home.fill(self, self.page.views[-1])
+            self.page.update()
 
     def refresh(self) -> None:
         """Build every page again (kept pages speak the language they were built in)."""
