@@ -191,6 +191,7 @@ def serve(
     """Start the app: a web server on ``host:port`` (prints the address), or a desktop window.
 
     With ``share`` the table is shared (docs/sharing.md): every browser needs a code to get in.
+    Without it, the Share this table page can open the running app to the network.
     """
     url = database_url or os.environ.get("COMPANION_DATABASE_URL")
     shared.start(url, None if desktop else (host, port))
@@ -199,6 +200,8 @@ def serve(
     if desktop:
         ft.run(main, assets_dir=str(theme.ASSETS_DIR))
         return
+    from companion.share import network
+
     if share:
         from companion.ui.share import announcement, start_sharing
 
@@ -206,4 +209,30 @@ def serve(
     else:
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
         print(_("Companion is running: open http://{host}:{port}/ in a browser.").format(host=shown, port=port), flush=True)
-    ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, assets_dir=str(theme.web_assets_dir()), no_cdn=True)
+    web_app = ft.run(main, export_asgi_app=True, assets_dir=str(theme.web_assets_dir()), no_cdn=True)
+    network.set_listener(None if share else network.NetworkListener(web_app, port))
+    try:
+        asyncio.run(_listen(web_app, host, port))
+    except KeyboardInterrupt:  # Ctrl+C: the server has stopped
+        pass
+
+
+async def _listen(web_app, host: str, port: int) -> None:
+    """Serve the web app on ``host:port`` until Ctrl+C, opening it in this machine's browser
+    (unless FLET_FORCE_WEB_SERVER is set, as Flet's own server does)."""
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(web_app, host=host, port=port, log_level="warning", ws="websockets-sansio"))
+    if not os.environ.get("FLET_FORCE_WEB_SERVER"):
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
+        asyncio.get_running_loop().create_task(_open_browser(server, f"http://{shown}:{port}/"))
+    await server.serve()
+
+
+async def _open_browser(server, url: str) -> None:
+    while not server.started and not server.should_exit:
+        await asyncio.sleep(0.05)
+    if server.started:
+        import webbrowser
+
+        await asyncio.to_thread(webbrowser.open, url)

@@ -3,7 +3,8 @@ view for a TV, and keeping every joined page live.
 
 ``open_session`` runs for each browser session. When the app is not shared, the session
 is this machine's user, the host, as before. When it is shared (``companion run
---share``), the session sees nothing but the join screen until it gets in with a code or
+--share``, or the Share this table page's button in a running app), the session sees
+nothing but the join screen until it gets in with a code or
 with the device key its browser kept from an earlier visit; what it may do then is its
 device's role (companion.share.table). Its store is a ``LiveStore``: changes are checked
 against the role and announced over Flet's pub/sub, and each session reloads its page
@@ -19,7 +20,7 @@ from typing import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.share import codes, qr
+from companion.share import codes, network, qr
 from companion.share.address import reachable_address
 from companion.share.live import TOPIC, DevicesChanged, LiveStore, Message, RoleChanged, refresh_needed, shows_only_stored_state
 from companion.share.table import Device, Invitation, JoinRefused, Role, Table
@@ -31,6 +32,9 @@ from companion.ui.format import points
 DEVICE_KEY = "companion.device"
 """Where a joined browser keeps its device key (its local storage, for this server's address)."""
 
+SESSION_KEY = "companion.table_session"
+"""Key of the page's TableSession in its Flet session's store."""
+
 _table: Table | None = None
 
 
@@ -39,6 +43,12 @@ def start_sharing(host: str, port: int) -> Table:
     global _table
     _table = Table(Invitation(reachable_address(host), port))
     return _table
+
+
+def stop_sharing() -> None:
+    """The app is for this machine only again (its network listener has been closed)."""
+    global _table
+    _table = None
 
 
 def current_table() -> Table | None:
@@ -187,8 +197,9 @@ class TableSession:
         self.device: Device | None = None
         self.app = None
         self.connection = reconnect.watch(page)
+        self.prefs = ft.SharedPreferences()  # built now: services attach to the page being set up
+        page.session.store.set(SESSION_KEY, self)
         if table is not None:
-            self.prefs = ft.SharedPreferences()  # built now: services attach to the page being set up
             self.join = JoinState(table, page.client_ip, page.client_user_agent or "")
             self.join_screen = JoinScreen(self.join, self._try_code)
 
@@ -229,6 +240,17 @@ class TableSession:
             except Exception:  # without local storage a reload asks for the code again
                 pass
         self._enter(device)
+
+    async def host(self, table: Table) -> None:
+        """This session's browser hosts ``table``, which it has just shared (Share this table)."""
+        self.table = table
+        device = table.admit(table.invitation.host_code, self.page.client_ip, self.page.client_user_agent or "")
+        await self._admitted(device)
+
+    def leave(self) -> None:
+        """Sharing has stopped: the session is this machine's user again, as before it started."""
+        self.table = None
+        self._enter(Device.this_machine())
 
     def _show_join(self) -> None:
         self.join_screen.render()
@@ -276,6 +298,11 @@ class TableSession:
         self._connected(True)
         if shows_only_stored_state(self._route()):
             self.app.show(self._route())
+
+
+def table_session(page: ft.Page) -> TableSession:
+    """The TableSession of a browser page (made by ``open_session``)."""
+    return page.session.store.get(SESSION_KEY)
 
 
 def open_session(page: ft.Page, store, make_app: Callable[[LiveStore, Device], object]) -> TableSession:
@@ -355,26 +382,9 @@ class SharePanelState:
 def share_view(app) -> ft.View:
     """The /share page: the QR code and address, and for a host the devices and their rights."""
     state = SharePanelState(current_table(), app.device)
-    body: list[ft.Control] = []
     if not state.sharing:
-        body += [
-            widgets.semantic(
-                "share-off",
-                ft.Text(_("Only this computer can open Companion now, so nobody else can follow the game."), size=16),
-            ),
-            ft.Text(_("To let the phones at the table join, stop Companion and start it again with:")),
-            ft.Container(
-                ft.Text("companion run --share", selectable=True, font_family="monospace", size=16),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                border_radius=8,
-                padding=12,
-            ),
-            ft.Text(
-                _("It then listens on the local network and shows a QR code here; only devices with its code get in."),
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            ),
-        ]
-        return widgets.screen(app, "/share", _("Share this table"), body)
+        return widgets.screen(app, "/share", _("Share this table"), _not_shared_body(app))
+    body: list[ft.Control] = []
     body += [
         ft.Card(
             ft.Container(
@@ -391,11 +401,16 @@ def share_view(app) -> ft.View:
                             ),
                         ),
                         ft.Text(_("Scan with a phone on the same network"), color=ft.Colors.ON_SURFACE_VARIANT),
-                        widgets.semantic(
+                        widgets.semantic(  # selectable text says nothing to a screen reader by itself
                             "share-code",
                             ft.Text(_("Code {code}").format(code=state.code), size=28, weight=ft.FontWeight.BOLD, selectable=True),
+                            label=_("Code {code}").format(code=state.code),
                         ),
-                        widgets.semantic("share-address", ft.Text(state.join_url, selectable=True, text_align=ft.TextAlign.CENTER)),
+                        widgets.semantic(
+                            "share-address",
+                            ft.Text(state.join_url, selectable=True, text_align=ft.TextAlign.CENTER),
+                            label=state.join_url,
+                        ),
                     ],
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     spacing=8,
@@ -416,7 +431,86 @@ def share_view(app) -> ft.View:
             ft.OutlinedButton(_("Table view for a TV or laptop"), icon=ft.Icons.TV, on_click=lambda: app.go("/table")),
         )
     )
+    listener = network.listener()
+    if app.device.is_host and listener is not None and listener.is_open:
+        body.append(
+            widgets.semantic(
+                "stop-sharing",
+                ft.OutlinedButton(_("Stop sharing"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda: app.page.run_task(_stop_sharing, app)),
+            )
+        )
     return widgets.screen(app, "/share", _("Share this table"), body)
+
+
+def _not_shared_body(app, problem: str | None = None) -> list[ft.Control]:
+    """The page of an app only this machine can reach: a button that shares it, where the
+    app runs as a web server (else how to start it shared), and ``problem`` if that failed."""
+    body: list[ft.Control] = [
+        widgets.semantic(
+            "share-off",
+            ft.Text(_("Only this computer can open Companion now, so nobody else can follow the game."), size=16),
+        )
+    ]
+    if network.listener() is None:
+        return body + [
+            ft.Text(_("To let the phones at the table join, stop Companion and start it again with:")),
+            ft.Container(
+                ft.Text("companion run --share", selectable=True, font_family="monospace", size=16),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                border_radius=8,
+                padding=12,
+            ),
+            ft.Text(
+                _("It then listens on the local network and shows a QR code here; only devices with its code get in."),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+        ]
+    body.append(
+        ft.Text(
+            _("Share it, and Companion also listens on this computer's address on the local network and shows a "
+              "QR code here. Only devices with its code get in, and they can see every game, player and score "
+              "stored here. Sharing lasts until you stop it or close Companion."),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        )
+    )
+    if problem:
+        body.append(widgets.error_banner(problem, identifier="share-error"))
+    if app.device.is_host:
+        body.append(
+            widgets.semantic(
+                "start-sharing",
+                ft.FilledButton(
+                    _("Share this table"),
+                    icon=ft.Icons.QR_CODE_2,
+                    on_click=lambda: app.page.run_task(_start_sharing, app),
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=18)),
+                ),
+            )
+        )
+    return body
+
+
+async def _start_sharing(app) -> None:
+    """Open the running app to the network, share the table, and host it from this browser."""
+    listener = network.listener()
+    try:
+        address = await listener.open()
+    except network.NetworkError as err:
+        view = app.page.views[-1]
+        widgets.set_body(view, _not_shared_body(app, err.message))
+        app.page.update()
+        return
+    table = start_sharing(address, listener.port)
+    print(announcement(table), flush=True)  # the host link, for the host's own phone, goes to the terminal only
+    await table_session(app.page).host(table)
+
+
+async def _stop_sharing(app) -> None:
+    """Close the app to the network again: the phones that joined are cut off."""
+    await network.listener().close()
+    stop_sharing()
+    print(_("Companion has stopped sharing this table: only this computer can open it now."), flush=True)
+    table_session(app.page).leave()
 
 
 def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:

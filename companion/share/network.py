@@ -1,0 +1,123 @@
+"""Opening a running app to the local network, and closing it again (Share this table).
+
+An app started without ``--share`` listens on 127.0.0.1 only. Its Share this table page
+can open it to the network: a second listener for the same web app, on this machine's
+network address and the same port, so that the phones at the table can reach it. Closing
+it stops that listener; the app keeps listening on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+from typing import Callable
+
+from companion.i18n import _
+from companion.share.address import is_loopback, lan_address
+
+ADDRESS_VARIABLE = "COMPANION_SHARE_ADDRESS"
+"""Environment variable: the address the phones reach this machine at, for a machine with
+several networks (Wi-Fi, cable, VPN) where the automatic choice is the wrong one."""
+
+
+def share_address() -> str | None:
+    """Where the phones reach this machine: $COMPANION_SHARE_ADDRESS, else its network
+    address; None when it is on no network."""
+    configured = os.environ.get(ADDRESS_VARIABLE)
+    if configured:
+        return configured
+    found = lan_address()
+    return None if is_loopback(found) else found
+
+
+class NetworkError(Exception):
+    """The app cannot be opened to the network; ``message`` says why, in the host's words."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class NetworkListener:
+    """The optional second listener of a running web app (an ASGI app served by uvicorn)."""
+
+    def __init__(self, asgi_app, port: int, address: Callable[[], str | None] = share_address):
+        self._asgi_app = asgi_app
+        self.port = port
+        self._address = address
+        self._server = None
+        self._task: asyncio.Task | None = None
+        self.address: str | None = None
+        """Where it listens while open; None while closed."""
+        self._changing = asyncio.Lock()  # two taps on Share: one listener
+
+    @property
+    def is_open(self) -> bool:
+        return self.address is not None
+
+    async def open(self) -> str:
+        """Listen on the network address too; the address. NetworkError when it cannot."""
+        async with self._changing:
+            if not self.is_open:
+                self.address = await self._start()
+            return self.address
+
+    async def close(self) -> None:
+        """Stop listening on the network address; the phones joined through it are cut off."""
+        async with self._changing:
+            if self._server is not None:
+                self._server.should_exit = True
+                await self._task
+                self._server = self._task = self.address = None
+
+    async def _start(self) -> str:
+        import uvicorn
+
+        address = self._address()
+        if address is None:
+            raise NetworkError(
+                _("This computer is not connected to a network, so the phones cannot reach it. "
+                  "Connect it to the Wi-Fi the phones use and try again.")
+            )
+        listening = self._bind(address)
+        # No lifespan: the app's start and stop belong to its first listener, not to this one.
+        config = uvicorn.Config(self._asgi_app, lifespan="off", log_level="warning", ws="websockets-sansio")
+        self._server = uvicorn.Server(config)
+        self._task = asyncio.create_task(self._server.serve(sockets=[listening]))
+        while not self._server.started:
+            if self._task.done():  # it stopped while starting (it said why in the terminal)
+                self._server = self._task = None
+                raise NetworkError(_("Companion could not listen on {address}.").format(address=address))
+            await asyncio.sleep(0.01)
+        return address
+
+    def _bind(self, address: str) -> socket.socket:
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        listening = socket.socket(family, socket.SOCK_STREAM)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            listening.bind((address, self.port))
+            listening.listen(128)
+        except OSError as err:
+            listening.close()
+            raise NetworkError(
+                _("Companion cannot listen on {address} port {port}: {reason}").format(
+                    address=address, port=self.port, reason=err.strerror or err
+                )
+            ) from err
+        return listening
+
+
+_listener: NetworkListener | None = None
+
+
+def set_listener(listener: NetworkListener | None) -> None:
+    """The running app's NetworkListener; None where it cannot open itself to the network
+    (a desktop window, or an app already listening on the network with ``--share``)."""
+    global _listener
+    _listener = listener
+
+
+def listener() -> NetworkListener | None:
+    return _listener

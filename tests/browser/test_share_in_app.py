@@ -1,0 +1,99 @@
+"""Sharing from inside a running app: an app started without ``--share`` opens itself to
+the network from its Share this table page, a phone joins, and the host closes it again.
+
+This machine's network address is played by 127.0.0.2 (COMPANION_SHARE_ADDRESS), which
+Linux answers on like any loopback address, so the test needs no network.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import sys
+
+import pytest
+
+from companion.store import Store
+from tests.browser.conftest import OUTPUT, PHONE, STEP_TIMEOUT_MS, Phone, free_port, start_app, stop
+
+pytestmark = pytest.mark.browser
+
+NETWORK_ADDRESS = "127.0.0.2"
+
+
+def reachable(address: str, port: int) -> bool:
+    try:
+        socket.create_connection((address, port), timeout=0.5).close()
+        return True
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def local_app(tmp_path_factory, chromium):
+    """An app started the default way (this machine only), with a Beverbende game in progress."""
+    port = free_port()
+    database = tmp_path_factory.mktemp("in-app") / "companion.sqlite3"
+    with Store(f"sqlite:///{database}") as store:
+        game_id = store.create_game("beverbende", ["Ann", "Bob"]).id
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    log = OUTPUT / f"app-share-in-app-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    os.environ["COMPANION_SHARE_ADDRESS"] = NETWORK_ADDRESS
+    try:
+        process = start_app([sys.executable, "-m", "companion", "run", "--port", str(port)], port, database, log)
+    finally:
+        del os.environ["COMPANION_SHARE_ADDRESS"]
+    yield {"port": port, "game": game_id, "log": log}
+    stop(process)
+
+
+@pytest.fixture
+def browsers(chromium, local_app, output_dir):
+    contexts = []
+
+    def open_browser(address: str) -> Phone:
+        context = chromium.new_context(viewport=PHONE)
+        context.set_default_timeout(STEP_TIMEOUT_MS)
+        contexts.append(context)
+        return Phone(context.new_page(), f"http://{address}:{local_app['port']}", output_dir)
+
+    yield open_browser
+    for context in contexts:
+        context.close()
+
+
+def test_the_host_shares_a_running_app_a_phone_joins_and_sharing_stops_again(browsers, local_app):
+    port, game = local_app["port"], local_app["game"]
+    host = browsers("127.0.0.1")
+    host.open("/")
+    host.tap("share")
+    host.wait("share-off")
+    assert not reachable(NETWORK_ADDRESS, port)  # by default nobody else can reach the app
+
+    host.tap("start-sharing")
+    code = re.search(r"Code (\w{4}-\w{4})", host.expect_text("share-code", r"Code \w{4}-\w{4}")).group(1)
+    join_url = host.expect_text("share-address", rf"http://{NETWORK_ADDRESS}:{port}/\?code=").strip()
+    assert join_url == f"http://{NETWORK_ADDRESS}:{port}/?code={code.replace('-', '')}"
+    host.expect_text("share-you", "you host this table")
+    printed = local_app["log"].read_text()
+    assert f"Join link: {join_url}" in printed and "Host link" in printed  # the terminal has the host link
+
+    phone = browsers(NETWORK_ADDRESS)
+    phone.open(join_url[len(phone.base_url):])
+    phone.wait("nav-history")  # in, as a viewer: the games, not New game
+    assert phone.el("new-game").count() == 0
+    phone.open(f"/game/{game}")
+    phone.expect_text("total-Ann", "Ann 0")
+    host.expect_text("device-2", "Watches")
+
+    host.open("/share")  # a reload: the host's browser comes back as the host
+    host.expect_text("share-you", "you host this table")
+
+    host.tap("stop-sharing")
+    host.wait("share-off")
+    host.wait("start-sharing")  # and it can be shared again
+    assert not reachable(NETWORK_ADDRESS, port)
+    assert reachable("127.0.0.1", port)
+    host.open("/")  # this machine is its only user again, without a code
+    host.wait("new-game")
