@@ -31,6 +31,20 @@ def share_address() -> str | None:
     return None if is_loopback(found) else found
 
 
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``; NetworkError saying why in the user's words when it cannot be."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        listening = socket.create_server((host, port), family=family, backlog=128)
+    except OSError as err:
+        raise NetworkError(
+            _("Companion cannot listen on {address} port {port}: {reason}").format(
+                address=host, port=port, reason=os.strerror(err.errno) if err.errno else err
+            )
+        ) from err
+    return listening
+
+
 class NetworkError(Exception):
     """The app cannot be opened to the network; ``message`` says why, in the host's words."""
 
@@ -80,9 +94,9 @@ class NetworkListener:
                 _("This computer is not connected to a network, so the phones cannot reach it. "
                   "Connect it to the Wi-Fi the phones use and try again.")
             )
-        listening = self._bind(address)
+        listening = bind(address, self.port)
         # No lifespan: the app's start and stop belong to its first listener, not to this one.
-        config = uvicorn.Config(self._asgi_app, lifespan="off", log_level="warning", ws="websockets-sansio")
+        config = uvicorn.Config(self._asgi_app, lifespan="off", log_level="critical", ws="websockets-sansio")
         self._server = uvicorn.Server(config)
         self._task = asyncio.create_task(self._server.serve(sockets=[listening]))
         while not self._server.started:
@@ -91,23 +105,6 @@ class NetworkListener:
                 raise NetworkError(_("Companion could not listen on {address}.").format(address=address))
             await asyncio.sleep(0.01)
         return address
-
-    def _bind(self, address: str) -> socket.socket:
-        family = socket.AF_INET6 if ":" in address else socket.AF_INET
-        listening = socket.socket(family, socket.SOCK_STREAM)
-        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            listening.bind((address, self.port))
-            listening.listen(128)
-        except OSError as err:
-            listening.close()
-            raise NetworkError(
-                _("Companion cannot listen on {address} port {port}: {reason}").format(
-                    address=address, port=self.port, reason=err.strerror or err
-                )
-            ) from err
-        return listening
-
 
 _listener: NetworkListener | None = None
 

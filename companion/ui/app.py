@@ -14,7 +14,6 @@ import os
 import socket
 import sys
 import threading
-import time
 
 import flet as ft
 
@@ -35,21 +34,21 @@ class SharedStore:
         self._started = threading.Lock()
         self._thread: threading.Thread | None = None
 
-    def start(self, url: str | None, listening: tuple[str, int] | None = None) -> None:
-        """Load the screens and open the store in the background; with ``listening``, load the
-        screens once the server listens there and open the store when a session first wants it."""
+    def start(self, url: str | None, serving: threading.Event | None = None) -> None:
+        """Load the screens and open the store in the background; with ``serving``, load the
+        screens once it is set (the server serves) and open the store when a session first wants it."""
         with self._started:
             if self._thread is None:
                 self.url = url
-                if listening is None:
+                if serving is None:
                     self._wanted.set()
-                self._thread = threading.Thread(target=self._open, args=(listening,), name="open-store", daemon=True)
+                self._thread = threading.Thread(target=self._open, args=(serving,), name="open-store", daemon=True)
                 self._thread.start()
 
-    def _open(self, listening: tuple[str, int] | None) -> None:
+    def _open(self, serving: threading.Event | None) -> None:
         try:
-            if listening is not None:
-                _wait_until_listening(*listening)  # importing now would slow the server's own start
+            if serving is not None:
+                serving.wait(SERVER_START_TIMEOUT)  # importing now would slow the server's own start
             load_screens()
             self._screens.set()
             self._wanted.wait()
@@ -134,15 +133,8 @@ def load_later() -> None:
         importlib.import_module(f"companion.ui.{name}")
 
 
-def _wait_until_listening(host: str, port: int, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    address = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection((address, port), timeout=0.5).close()
-            return
-        except OSError:
-            time.sleep(0.02)
+SERVER_START_TIMEOUT = 10.0
+"""Seconds the screens wait for the server to start before loading anyway."""
 
 
 shared = SharedStore()
@@ -194,7 +186,8 @@ def serve(
     Without it, the Share this table page can open the running app to the network.
     """
     url = database_url or os.environ.get("COMPANION_DATABASE_URL")
-    shared.start(url, None if desktop else (host, port))
+    serving = threading.Event()
+    shared.start(url, None if desktop else serving)
     os.environ["FLET_SERVER_PORT"] = str(port)
     os.environ["FLET_SERVER_IP"] = host
     if desktop:
@@ -202,6 +195,11 @@ def serve(
         return
     from companion.share import network
 
+    try:
+        listening = network.bind(host, port)
+    except network.NetworkError as err:
+        print(err.message, file=sys.stderr)
+        raise SystemExit(1) from None
     if share:
         from companion.ui.share import announcement, start_sharing
 
@@ -212,27 +210,30 @@ def serve(
     web_app = ft.run(main, export_asgi_app=True, assets_dir=str(theme.web_assets_dir()), no_cdn=True)
     network.set_listener(None if share else network.NetworkListener(web_app, port))
     try:
-        asyncio.run(_listen(web_app, host, port))
+        asyncio.run(_listen(web_app, listening, serving, host, port))
     except KeyboardInterrupt:  # Ctrl+C: the server has stopped
         pass
 
 
-async def _listen(web_app, host: str, port: int) -> None:
-    """Serve the web app on ``host:port`` until Ctrl+C, opening it in this machine's browser
-    (unless FLET_FORCE_WEB_SERVER is set, as Flet's own server does)."""
+async def _listen(web_app, listening: socket.socket, serving: threading.Event, host: str, port: int) -> None:
+    """Serve the web app on ``listening`` until Ctrl+C; set ``serving`` once it serves, and open
+    it in this machine's browser then (unless FLET_FORCE_WEB_SERVER is set, as Flet's own
+    server does)."""
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(web_app, host=host, port=port, log_level="warning", ws="websockets-sansio"))
-    if not os.environ.get("FLET_FORCE_WEB_SERVER"):
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
-        asyncio.get_running_loop().create_task(_open_browser(server, f"http://{shown}:{port}/"))
-    await server.serve()
+    # Quiet, as under Flet's own server: a browser tab closing mid-message is not worth a traceback.
+    server = uvicorn.Server(uvicorn.Config(web_app, log_level="critical", ws="websockets-sansio"))
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
+    asyncio.get_running_loop().create_task(_started(server, serving, f"http://{shown}:{port}/"))
+    await server.serve(sockets=[listening])
 
 
-async def _open_browser(server, url: str) -> None:
+async def _started(server, serving: threading.Event, url: str) -> None:
     while not server.started and not server.should_exit:
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.01)
     if server.started:
-        import webbrowser
+        serving.set()
+        if not os.environ.get("FLET_FORCE_WEB_SERVER"):
+            import webbrowser
 
-        await asyncio.to_thread(webbrowser.open, url)
+            await asyncio.to_thread(webbrowser.open, url)
