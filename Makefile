@@ -23,10 +23,12 @@ system-deps:
 	bash scripts/install-system-deps.sh
 
 # Browser tests run in their own pass: Playwright's sync API keeps an event loop running in
-# its worker, which other tests that start their own loop must not share.
+# its worker, which other tests that start their own loop must not share. A browser test
+# that fails is run once more (shown as R in the summary): a real browser on two busy cores
+# now and then misses a step; a test that fails twice fails the run.
 test: $(STAMP) system-deps
 	$(PY) -m pytest -n 2 -m "not browser" $(PYTEST_ARGS)
-	$(PY) -m pytest -n 2 -m browser $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 -m browser --reruns 1 -rR $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(PY) bench/rules_replay.py

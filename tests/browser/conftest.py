@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -45,8 +46,9 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the app exited with code {process.returncode} before listening")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+        try:  # serving, not only listening: the app binds its port before it has printed its links
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+                response.read()
             return
         except OSError:
             time.sleep(0.05)
