@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
 
@@ -91,16 +92,31 @@ def view(app, state: HomeState) -> ft.View:
         )
     )
     page_view = widgets.screen(app, "/", _("Companion"), body, home=True, actions=[share_action(app)])
-    page_view.data = games
+    page_view.data = HomeParts(games, state.can_start)
     return page_view
 
 
+@dataclass(frozen=True)
+class HomeParts:
+    """What ``fill`` changes in a home page, and whom it was built for."""
+
+    games: ft.Column
+    can_start: bool
+
+
+def can_fill(app, page_view: ft.View) -> bool:
+    """Whether ``fill`` brings this home page up to date: it was built for the device's
+    present rights, and the store is open to read the list from."""
+    return app.store_open and isinstance(page_view.data, HomeParts) and page_view.data.can_start == app.device.can_score
+
+
 def fill(app, page_view: ft.View) -> None:
-    """List the games in progress in a home page drawn before the store was open. Only
-    that list changes, so a tap on New game at that very moment is not lost."""
+    """List the games in progress again in a home page already shown (the store has just
+    opened, or a game changed). Only that list changes, so a tap on New game at that
+    very moment is not lost."""
     state = HomeState(app.store, can_start=app.device.can_score)
     state.load()
-    page_view.data.controls = _games(app, state)
+    page_view.data.games.controls = _games(app, state)
 
 
 def _games(app, state: HomeState) -> list[ft.Control]:

@@ -137,6 +137,10 @@ class App:
     def _build(self, route: str) -> ft.View:
         parts = [p for p in route.split("/") if p]
         if not parts:
+            shown = self._views.get("/")
+            if shown is not None and home.can_fill(self, shown):
+                home.fill(self, shown)
+                return shown
             return home.show(self)
         from companion.ui import history, new_game, players, rulesets  # LATER_SCREENS: not on the first page's path
 
