@@ -164,7 +164,7 @@ def main() -> int:
             for _ in range(args.viewers):
                 viewer = Browser(chromium, base)
                 viewer.open(join)
-                viewer.wait("new-game")
+                viewer.wait("nav-history")  # a viewer is not offered New game
                 viewer.open(f"/game/{game}")
                 viewer.wait("total-Ann")
                 viewers.append(viewer)
