@@ -31,6 +31,14 @@ def share_address() -> str | None:
     return None if is_loopback(found) else found
 
 
+class NetworkError(Exception):
+    """The app cannot be opened to the network; ``message`` says why, in the host's words."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port``; NetworkError saying why in the user's words when it cannot be."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -45,12 +53,14 @@ def bind(host: str, port: int) -> socket.socket:
     return listening
 
 
-class NetworkError(Exception):
-    """The app cannot be opened to the network; ``message`` says why, in the host's words."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+async def started(server, serving: asyncio.Task) -> bool:
+    """Whether a uvicorn ``server``, serving in the task ``serving``, has started; False when
+    it stopped before it did."""
+    while not server.started:
+        if serving.done():
+            return False
+        await asyncio.sleep(0.01)
+    return True
 
 
 class NetworkListener:
@@ -99,11 +109,9 @@ class NetworkListener:
         config = uvicorn.Config(self._asgi_app, lifespan="off", log_level="critical", ws="websockets-sansio")
         self._server = uvicorn.Server(config)
         self._task = asyncio.create_task(self._server.serve(sockets=[listening]))
-        while not self._server.started:
-            if self._task.done():  # it stopped while starting (it said why in the terminal)
-                self._server = self._task = None
-                raise NetworkError(_("Companion could not listen on {address}.").format(address=address))
-            await asyncio.sleep(0.01)
+        if not await started(self._server, self._task):
+            self._server = self._task = None
+            raise NetworkError(_("Companion could not listen on {address}.").format(address=address))
         return address
 
 _listener: NetworkListener | None = None

@@ -205,8 +205,7 @@ def serve(
 
         print(announcement(start_sharing(host, port)), flush=True)
     else:
-        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-        print(_("Companion is running: open http://{host}:{port}/ in a browser.").format(host=shown, port=port), flush=True)
+        print(_("Companion is running: open http://{host}:{port}/ in a browser.").format(host=_shown(host), port=port), flush=True)
     web_app = ft.run(main, export_asgi_app=True, assets_dir=str(theme.web_assets_dir()), no_cdn=True)
     network.set_listener(None if share else network.NetworkListener(web_app, port))
     try:
@@ -215,25 +214,28 @@ def serve(
         pass
 
 
+def _shown(host: str) -> str:
+    """The host part of the address this machine's browser opens."""
+    if host in ("127.0.0.1", "0.0.0.0", "::", ""):
+        return "localhost"
+    return f"[{host}]" if ":" in host else host
+
+
 async def _listen(web_app, listening: socket.socket, serving: threading.Event, host: str, port: int) -> None:
     """Serve the web app on ``listening`` until Ctrl+C; set ``serving`` once it serves, and open
     it in this machine's browser then (unless FLET_FORCE_WEB_SERVER is set, as Flet's own
     server does)."""
     import uvicorn
 
+    from companion.share.network import started
+
     # Quiet, as under Flet's own server: a browser tab closing mid-message is not worth a traceback.
     server = uvicorn.Server(uvicorn.Config(web_app, log_level="critical", ws="websockets-sansio"))
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
-    asyncio.get_running_loop().create_task(_started(server, serving, f"http://{shown}:{port}/"))
-    await server.serve(sockets=[listening])
-
-
-async def _started(server, serving: threading.Event, url: str) -> None:
-    while not server.started and not server.should_exit:
-        await asyncio.sleep(0.01)
-    if server.started:
+    serve = asyncio.create_task(server.serve(sockets=[listening]))
+    if await started(server, serve):
         serving.set()
         if not os.environ.get("FLET_FORCE_WEB_SERVER"):
             import webbrowser
 
-            await asyncio.to_thread(webbrowser.open, url)
+            await asyncio.to_thread(webbrowser.open, f"http://{_shown(host)}:{port}/")
+    await serve

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.store import Store
+
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 360, "height": 740}
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,9 +57,11 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -
     raise RuntimeError(f"the app did not listen on port {port} within {timeout} s")
 
 
-def start_app(command: list[str], port: int, database: Path | None, log: Path) -> subprocess.Popen:
+def start_app(
+    command: list[str], port: int, database: Path | None, log: Path, env_extra: dict[str, str] | None = None
+) -> subprocess.Popen:
     """Start a Flet app in web mode on ``port`` (offline renderer, no window), output to ``log``."""
-    env = dict(os.environ, FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1", FLET_SERVER_PORT=str(port))
+    env = dict(os.environ, FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1", FLET_SERVER_PORT=str(port), **(env_extra or {}))
     if database is not None:
         env["COMPANION_DATABASE_URL"] = f"sqlite:///{database}"
     with open(log, "wb") as out:
@@ -68,6 +72,21 @@ def start_app(command: list[str], port: int, database: Path | None, log: Path) -
         process.kill()
         raise RuntimeError(f"{err}\n{log.read_text(errors='replace')[-2000:]}") from None
     return process
+
+
+def start_app_with_a_game(
+    tmp_path_factory, name: str, arguments: list[str], env_extra: dict[str, str] | None = None
+) -> tuple[subprocess.Popen, int, int, Path]:
+    """``companion run`` with ``arguments`` on a free port, over a database with a game of
+    Beverbende (Ann and Bob) in progress: the process, its port, the game's id and its log."""
+    port = free_port()
+    database = tmp_path_factory.mktemp(name) / "companion.sqlite3"
+    with Store(f"sqlite:///{database}") as store:
+        game_id = store.create_game("beverbende", ["Ann", "Bob"]).id
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    log = OUTPUT / f"app-{name}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    command = [sys.executable, "-m", "companion", "run", *arguments, "--port", str(port)]
+    return start_app(command, port, database, log, env_extra), port, game_id, log
 
 
 def stop(process: subprocess.Popen) -> None:

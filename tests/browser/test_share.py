@@ -11,14 +11,11 @@ is refused.
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 
 import pytest
 
-from companion.store import Store
-from tests.browser.conftest import OUTPUT, PHONE, STEP_TIMEOUT_MS, Phone, free_port, start_app, stop
+from tests.browser.conftest import PHONE, STEP_TIMEOUT_MS, Phone, start_app_with_a_game, stop
 
 pytestmark = pytest.mark.browser
 
@@ -26,14 +23,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def shared_table(tmp_path_factory, chromium):
     """The shared app's address, its join and host links, and a game of Beverbende in progress."""
-    port = free_port()
-    database = tmp_path_factory.mktemp("shared") / "companion.sqlite3"
-    with Store(f"sqlite:///{database}") as store:
-        game_id = store.create_game("beverbende", ["Ann", "Bob"]).id
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    log = OUTPUT / f"app-share-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
-    command = [sys.executable, "-m", "companion", "run", "--share", "--host", "127.0.0.1", "--port", str(port)]
-    process = start_app(command, port, database, log)
+    process, port, game_id, log = start_app_with_a_game(tmp_path_factory, "share", ["--share", "--host", "127.0.0.1"])
     printed = log.read_text()
     join = re.search(r"Join link: (\S+)", printed).group(1)
     host = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE).group(1)

@@ -7,43 +7,24 @@ Linux answers on like any loopback address, so the test needs no network.
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import sys
 
 import pytest
 
-from companion.store import Store
-from tests.browser.conftest import OUTPUT, PHONE, STEP_TIMEOUT_MS, Phone, free_port, start_app, stop
+from tests.browser.conftest import PHONE, STEP_TIMEOUT_MS, Phone, start_app_with_a_game, stop
+from tests.share.test_network import reachable
 
 pytestmark = pytest.mark.browser
 
 NETWORK_ADDRESS = "127.0.0.2"
 
 
-def reachable(address: str, port: int) -> bool:
-    try:
-        socket.create_connection((address, port), timeout=0.5).close()
-        return True
-    except OSError:
-        return False
-
-
 @pytest.fixture(scope="module")
 def local_app(tmp_path_factory, chromium):
     """An app started the default way (this machine only), with a Beverbende game in progress."""
-    port = free_port()
-    database = tmp_path_factory.mktemp("in-app") / "companion.sqlite3"
-    with Store(f"sqlite:///{database}") as store:
-        game_id = store.create_game("beverbende", ["Ann", "Bob"]).id
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    log = OUTPUT / f"app-share-in-app-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
-    os.environ["COMPANION_SHARE_ADDRESS"] = NETWORK_ADDRESS
-    try:
-        process = start_app([sys.executable, "-m", "companion", "run", "--port", str(port)], port, database, log)
-    finally:
-        del os.environ["COMPANION_SHARE_ADDRESS"]
+    process, port, game_id, log = start_app_with_a_game(
+        tmp_path_factory, "share-in-app", [], {"COMPANION_SHARE_ADDRESS": NETWORK_ADDRESS}
+    )
     yield {"port": port, "game": game_id, "log": log}
     stop(process)
 
