@@ -84,7 +84,7 @@ class App:
         """Whose session this is: a viewer's pages have no controls that change a game."""
         self.games: dict[int, GameScreen] = {}
         self._views: dict[str, ft.View] = {}
-        self._prefs = ft.SharedPreferences()
+        self._prefs = settings.device_storage(page)
         self.language = settings.device_language(page)
         self.language.on_change = self.refresh
         page.on_route_change = self._route_change

@@ -27,6 +27,9 @@ LANGUAGE_KEY = "companion.language"
 DEVICE_LANGUAGE_KEY = "companion.device_language"
 """Key of the session's DeviceLanguage in the session's store."""
 
+DEVICE_STORAGE_KEY = "companion.device_storage"
+"""Key of the session's handle on the device's storage in the session's store."""
+
 ENGLISH_NAMES = {"en": N_("English"), "nl": N_("Dutch"), "de": N_("German"), "fr": N_("French")}
 """Each language's name in the language being spoken, beside its name in itself."""
 
@@ -78,7 +81,7 @@ class DeviceLanguage:
         self.on_change: Callable[[], None] = lambda: None
         self.chosen: str | None = None
         self.device_locales: list[str] = []
-        self._prefs = prefs if prefs is not None else ft.SharedPreferences()
+        self._prefs = prefs if prefs is not None else device_storage(page)
         i18n.follow_sessions(session_language)
         page.on_locale_change = self._locale_changed
 
@@ -120,6 +123,19 @@ class DeviceLanguage:
         store.set(LANGUAGE_KEY, self.current)
         if self.current != spoken:
             self.on_change()
+
+
+def device_storage(page: ft.Page) -> ft.SharedPreferences:
+    """The session's handle on the device's storage (the browser's local storage), made the
+    first time it is asked for. One per session: Flet sends each new service to the browser
+    in a message of its own, which the browser draws the page again for, and that while the
+    first page is on its way."""
+    store = page.session.store
+    storage = store.get(DEVICE_STORAGE_KEY)
+    if storage is None:
+        storage = ft.SharedPreferences()
+        store.set(DEVICE_STORAGE_KEY, storage)
+    return storage
 
 
 def device_language(page: ft.Page) -> DeviceLanguage:

@@ -26,6 +26,7 @@ from companion.share.live import TOPIC, DevicesChanged, LiveStore, Message, Role
 from companion.share.table import Device, Invitation, JoinRefused, Role, Table
 from companion.store import StoreError
 from companion.ui import reconnect, widgets
+from companion.ui.settings import device_storage
 from companion.ui.scoreboard import ScoreboardState, score_chart
 from companion.ui.format import points
 
@@ -197,7 +198,7 @@ class TableSession:
         self.device: Device | None = None
         self.app = None
         self.connection = reconnect.watch(page)
-        self.prefs = ft.SharedPreferences()  # built now: services attach to the page being set up
+        self.prefs = device_storage(page)
         page.session.store.set(SESSION_KEY, self)
         if table is not None:
             self.join = JoinState(table, page.client_ip, page.client_user_agent or "")
