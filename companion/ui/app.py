@@ -149,8 +149,10 @@ async def main(page: ft.Page) -> None:
     from companion.ui.settings import device_language
 
     reconnect.watch(page)  # first: a connection lost while the session starts is caught up too
-    theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
     await asyncio.gather(device_language(page).restore(), asyncio.to_thread(shared.wait_for_screens))
+    # The theme goes to the browser with the first page, not before it: a theme of its own
+    # would be drawn on an empty page first.
+    theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
     page.title = _("Companion")
     from companion.ui import share
     from companion.ui.router import App
