@@ -126,26 +126,25 @@ class DeviceLanguage:
 
 
 def device_storage(page: ft.Page) -> ft.SharedPreferences:
-    """The session's handle on the device's storage (the browser's local storage), made the
-    first time it is asked for. One per session: Flet sends each new service to the browser
-    in a message of its own, which the browser draws the page again for, and that while the
-    first page is on its way."""
-    store = page.session.store
-    storage = store.get(DEVICE_STORAGE_KEY)
-    if storage is None:
-        storage = ft.SharedPreferences()
-        store.set(DEVICE_STORAGE_KEY, storage)
-    return storage
+    """The session's handle on the device's storage (the browser's local storage). One per
+    session: Flet sends each new service to the browser in a message of its own, which the
+    browser draws the page again for, and that while the first page is on its way."""
+    return _one_per_session(page, DEVICE_STORAGE_KEY, ft.SharedPreferences)
 
 
 def device_language(page: ft.Page) -> DeviceLanguage:
-    """The session's DeviceLanguage, made the first time it is asked for (one per session)."""
+    """The session's DeviceLanguage (one per session)."""
+    return _one_per_session(page, DEVICE_LANGUAGE_KEY, lambda: DeviceLanguage(page))
+
+
+def _one_per_session(page: ft.Page, key: str, make: Callable[[], object]):
+    """What the session's store keeps under ``key``, made the first time it is asked for."""
     store = page.session.store
-    language = store.get(DEVICE_LANGUAGE_KEY)
-    if language is None:
-        language = DeviceLanguage(page)
-        store.set(DEVICE_LANGUAGE_KEY, language)
-    return language
+    kept = store.get(key)
+    if kept is None:
+        kept = make()
+        store.set(key, kept)
+    return kept
 
 
 def _locale_tags(locales: Sequence[ft.Locale]) -> list[str]:

@@ -64,6 +64,17 @@ def process_language(monkeypatch):
     monkeypatch.setattr(i18n, "_session_language", i18n._session_language)
 
 
+def test_a_session_has_one_handle_on_the_device_storage_and_its_language_uses_it():
+    """Flet sends each new service to the browser in a message of its own, before the first page."""
+    page, other = Page(), Page()
+    storage = settings.device_storage(page)
+    assert isinstance(storage, ft.SharedPreferences)
+    assert settings.device_storage(page) is storage
+    assert settings.device_language(page)._prefs is storage
+    assert settings.device_language(page) is settings.device_language(page)
+    assert settings.device_storage(other) is not storage
+
+
 def started(page: Page, prefs: Prefs) -> tuple[DeviceLanguage, list[str]]:
     changes: list[str] = []
     language = DeviceLanguage(page, prefs=prefs)
