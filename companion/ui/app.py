@@ -179,7 +179,7 @@ async def device_main(page: ft.Page) -> None:
 
     A device that cannot serve others has one user and one session: the store opens right
     here, before the first page, with no background thread (Python in a browser cannot
-    start one). On a computer (``flet run main.py``) this is the server's ``main``.
+    start one). On a computer (``python main.py``) this is the server's ``main``.
     """
     from companion.device import can_serve_others
 
@@ -196,7 +196,7 @@ async def device_main(page: ft.Page) -> None:
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
     page.title = _("Companion")
     try:
-        store = Store(os.environ.get("COMPANION_DATABASE_URL"))
+        store = Store()  # $COMPANION_DATABASE_URL, else the device's data folder
     except StoreError as err:
         _show_store_problem(page, err.message)
         return

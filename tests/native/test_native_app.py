@@ -91,7 +91,7 @@ def test_the_lock_pins_every_declared_requirement_at_its_version():
 def test_the_bundle_holds_the_app_and_none_of_the_tools(bundle):
     top = {p.name for p in bundle.iterdir()}
     assert {"main.pyc", "companion", "assets"} <= top
-    assert top.isdisjoint({"tests", "bench", "docs", "scripts", ".venv", ".git", "build"})
+    assert top.isdisjoint({"tests", "bench", "docs", "scripts", ".venv", ".git", "build", "companion.egg-info"})
     assert not list(bundle.rglob("*.py")), "the build deletes every source"
     assert (bundle / "companion/store/migrations/versions/0001_first_schema.pyc").exists()
     assert ".venv" in excluded_from_bundle()
