@@ -43,18 +43,32 @@ def bundle(tmp_path_factory) -> Path:
     return package(tmp_path_factory.mktemp("phone") / "app")
 
 
-def test_flet_build_accepts_the_entry_module():
-    """flet-cli's own check, the one ``flet build apk`` runs before packaging (it stops the
-    build when the entry module is not at the app's root)."""
+def _check_entry_point(app: Path):
+    """Run flet-cli's own check, the one ``flet build apk`` runs before packaging (it stops
+    the build when the entry module is not at the app's root): the command and its refusals."""
     command = build.Command(argparse.ArgumentParser())
     command.options = argparse.Namespace(module_name=None)
-    command.python_app_path = ROOT
-    command.get_pyproject = PYPROJECT
+    command.python_app_path = app
+    command.get_pyproject = load_pyproject_toml(app)
     refusals = []
-    command.cleanup = lambda exit_code, message=None, **_: refusals.append((exit_code, message))
+    command.cleanup = lambda exit_code, message=None, **_: refusals.append(message)
     command.validate_entry_point()
+    return command, refusals
+
+
+def test_flet_build_accepts_the_entry_module():
+    command, refusals = _check_entry_point(ROOT)
     assert refusals == []
     assert command.package_app_path.joinpath(command.python_module_filename) == ROOT / "main.py"
+
+
+def test_flet_build_refuses_a_package_as_the_entry_module(tmp_path):
+    """Why there is a main.py: the package itself is not accepted as the entry module."""
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "companion" / "__main__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text('[tool.flet.app]\nmodule = "companion"\n')
+    _command, refusals = _check_entry_point(tmp_path)
+    assert len(refusals) == 1 and refusals[0].startswith("companion.py not found in the root of Flet app directory")
 
 
 def _names(requirements) -> set[str]:
