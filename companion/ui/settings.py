@@ -278,16 +278,20 @@ def _backup_section(app, state: BackupState) -> list[ft.Control]:
     """Back up and Restore; what each did is told in a dialog, which shows wherever the page is scrolled."""
     picker = file_picker(app.page)
 
-    async def back_up() -> None:
+    def back_up() -> None:  # a plain handler: on a server, Flet runs it beside the other sessions, not in their way
         file = state.backup_file()
-        if file is not None:
-            name, data = file
-            try:
-                path = await picker.save_file(file_name=name, src_bytes=data)
-            except Exception:  # the device's own save dialog failed: say so, never a traceback
-                state.not_saved()
-            else:
-                state.saved(name, path, download=app.page.web)
+        if file is None:
+            _tell(app, state)
+        else:
+            app.page.run_task(save, *file)
+
+    async def save(name: str, data: bytes) -> None:
+        try:
+            path = await picker.save_file(file_name=name, src_bytes=data)
+        except Exception:  # the device's own save dialog failed: say so, never a traceback
+            state.not_saved()
+        else:
+            state.saved(name, path, download=app.page.web)
         _tell(app, state)
 
     def restored(e: ft.FilePickerResultEvent) -> None:

@@ -393,7 +393,7 @@ def test_back_up_hands_the_file_to_the_device_and_says_so(store):
     a_finished_game(store)
     picker, given = device_dialog()
     view, page = settings_with_picker(store, picker)
-    asyncio.run(find(view, "back-up").on_click())
+    find(view, "back-up").on_click()
     assert given["file_name"] == f"companion-backup-{date.today().isoformat()}.json"
     assert json.loads(given["src_bytes"])["games"][0]["note"] == "birthday"
     assert told(page, "backup-done") == f"Saved a backup of every game and player as {given['file_name']}."
@@ -404,13 +404,13 @@ def test_back_up_hands_the_file_to_the_device_and_says_so(store):
 def test_closing_the_save_dialog_on_a_phone_says_nothing(store):
     view, page = settings_with_picker(store, device_dialog(path=None)[0])
     page.web = False  # a native phone app: its save dialog answers no path when closed
-    asyncio.run(find(view, "back-up").on_click())
+    find(view, "back-up").on_click()
     assert page.dialogs == []
 
 
 def test_a_failing_save_dialog_is_a_sentence_not_a_traceback(store):
     view, page = settings_with_picker(store, device_dialog(broken=True)[0])
-    asyncio.run(find(view, "back-up").on_click())
+    find(view, "back-up").on_click()
     assert told(page, "backup-refused") == "This device could not save the backup file."
 
 
