@@ -297,7 +297,8 @@ def _backup_section(app, state: BackupState) -> list[ft.Control]:
     def restored(e: ft.FilePickerResultEvent) -> None:
         if e.files:  # none: the player closed the picker
             picked = e.files[0]
-            state.restore(picked.name, picked.bytes)
+            # the bytes may come as a list of numbers, as FilePicker.pick_files also allows for
+            state.restore(picked.name, None if picked.bytes is None else bytes(picked.bytes))
             _tell(app, state)
 
     picker.on_result = restored  # the picker is the session's; the screen on show gets its files

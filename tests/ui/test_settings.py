@@ -430,6 +430,16 @@ def test_restore_opens_the_picker_in_the_tap_and_merges_the_picked_file(store):
     assert len(store.history()) == 1
 
 
+def test_a_picked_file_whose_bytes_come_as_numbers_is_read_the_same(store):
+    with Store.memory() as other:
+        a_finished_game(other)
+        name, data = backup_of(other)
+    view, page = settings_with_picker(store)
+    picker = find(view, "restore").action.file_picker
+    picker.on_result(SimpleNamespace(files=[ft.FilePickerFile(id=1, name=name, size=len(data), bytes=list(data))]))
+    assert told(page, "backup-done") == "Imported 1 game and 2 new players; 0 games already here."
+
+
 def test_a_guest_at_a_shared_table_can_neither_back_up_nor_restore_the_hosts_games(store):
     guest = Device(number=2, key="k", browser="Chrome", system="Android", role=Role.SCORER)
     view, _page = settings_with_picker(store, device=guest)
