@@ -279,7 +279,7 @@ def test_a_backup_restored_on_an_empty_device_brings_every_game_with_its_rounds(
         a_finished_game(phone)
         name, data = backup_of(phone)
         state = BackupState(new_phone)
-        state.restore(name, data)
+        state.restore(name, data() if callable(data) else data)
         assert saved_games(new_phone) == saved_games(phone)
         assert state.notice == "Imported 1 game and 2 new players; 0 games already here."
         assert state.refusal is None
@@ -294,11 +294,14 @@ def test_restoring_the_same_file_again_adds_nothing_and_says_so():
         assert state.notice == "Imported 0 games and 0 new players; 1 game already here."
 
 
-def _a_game_that_breaks_the_rules(store: Store) -> bytes:
-    document = json.loads(backup_of(store)[1])
+def a_new_game_and_one_that_breaks_the_rules() -> bytes:
+    """A backup of another device: a valid game not here yet, then a game the rules refuse."""
+    with Store.memory() as other:
+        beverbende(other, [{"Cy": 12, "Dee": 20}] * 4)
+        document = json.loads(backup_of(other)[1])
     cheat = json.loads(json.dumps(document["games"][0]))
     cheat.update(uuid="00000000-0000-4000-8000-000000000001")
-    cheat["rounds"][0]["entry"] = {"totals": {"Ann": 99, "Bob": 1}}
+    cheat["rounds"][0]["entry"] = {"totals": {"Cy": 99, "Dee": 1}}
     document["games"].append(cheat)
     return json.dumps(document).encode()
 
@@ -309,7 +312,7 @@ def _a_game_that_breaks_the_rules(store: Store) -> bytes:
         ("notes.txt", b"shopping: milk, eggs", r"^notes.txt is not a Companion backup: its JSON is broken at line 1, column 1\.$"),
         ("photo.jpg", b"\xff\xd8\xff\xe0JFIF", r"^photo.jpg is not a Companion backup: it is not text\.$"),
         ("settings.json", b'{"theme": "dark"}', r"^settings.json is not a Companion backup\.$"),
-        ("cheat.json", _a_game_that_breaks_the_rules, r"^cheat.json, game 2 .* breaks the rules: "),
+        ("cheat.json", a_new_game_and_one_that_breaks_the_rules, r"^cheat.json, game 2 .* breaks the rules: "),
     ],
 )
 def test_a_file_that_is_not_a_backup_is_refused_whole_and_changes_nothing(name, data, refusal):
@@ -317,7 +320,7 @@ def test_a_file_that_is_not_a_backup_is_refused_whole_and_changes_nothing(name, 
         a_finished_game(store)
         before = saved_games(store), store.players()
         state = BackupState(store)
-        state.restore(name, data(store) if callable(data) else data)
+        state.restore(name, data() if callable(data) else data)
         assert re.search(refusal, state.refusal) and state.notice is None
         assert (saved_games(store), store.players()) == before
 
