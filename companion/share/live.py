@@ -108,6 +108,7 @@ READS = frozenset({"open_game", "in_progress", "history", "players", "player_sta
 GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round", "abandon", "reopen"})
 PLAYER_CHANGES = frozenset({"add_player"})
 RESTORES = frozenset({"import_text"})
+"""Adding a backup's games: the host's alone, as the saved games are the host's."""
 SERVER_ONLY = frozenset({"close", "memory", "export_json", "import_json", "export_csv"})
 """Store methods no browser session reaches: they act on the server's files or its lifetime."""
 
@@ -138,6 +139,8 @@ class LiveStore:
     def _change(self, name: str, *args, **kwargs):
         if not self.device.can_score:
             raise NotAllowedError()
+        if name in RESTORES and not self.device.is_host:
+            raise StoreError("Only the host's device can restore a backup into this Companion.")
         result = getattr(self._store, name)(*args, **kwargs)
         if name in GAME_CHANGES:
             self._announce(GameChanged(result.id))

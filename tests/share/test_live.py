@@ -20,7 +20,7 @@ from companion.share.live import (
     shows_only_stored_state,
 )
 from companion.share.table import Device, Role
-from companion.store import StaleError, Store
+from companion.store import StaleError, Store, StoreError
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
 
@@ -76,6 +76,13 @@ def a_backup_of_another_game() -> str:
 def test_a_restored_backup_is_announced(store, heard):
     session(store, Role.HOST, heard).import_text(a_backup_of_another_game(), "backup.json")
     assert len(store.in_progress()) == 1 and heard == [GamesRestored()]
+
+
+def test_only_the_hosts_device_may_restore_a_backup(store, heard):
+    scorer = session(store, Role.SCORER, heard)
+    with pytest.raises(StoreError, match="^Only the host's device can restore a backup into this Companion.$"):
+        scorer.import_text(a_backup_of_another_game(), "backup.json")
+    assert store.in_progress() == [] and heard == []
 
 
 @pytest.mark.parametrize(
