@@ -96,14 +96,7 @@ def export_command(store: Store, args: argparse.Namespace) -> int:
 
 @_with_store
 def import_command(store: Store, args: argparse.Namespace) -> int:
-    report = store.import_json(args.file)
-    print(
-        _("Imported {games} and {players}; {skipped} already here.").format(
-            games=_games(report.games_added),
-            players=ngettext("{n} new player", "{n} new players", report.players_added).format(n=report.players_added),
-            skipped=_games(report.games_skipped),
-        )
-    )
+    print(store.import_json(args.file).message)
     return 0
 
 
@@ -164,10 +157,6 @@ def stats_command(store: Store, args: argparse.Namespace) -> int:
             )
         )
     return 0
-
-
-def _games(count: int) -> str:
-    return ngettext("{n} game", "{n} games", count).format(n=count)
 
 
 def _finished_games(count: int) -> str:

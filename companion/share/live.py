@@ -35,6 +35,11 @@ class PlayersChanged:
 
 
 @dataclass(frozen=True)
+class GamesRestored:
+    """Games and players were added from a backup file (Restore in settings)."""
+
+
+@dataclass(frozen=True)
 class DevicesChanged:
     """A device joined, came or went, or had its rights changed: the hosts' device list."""
 
@@ -46,7 +51,7 @@ class RoleChanged:
     number: int
 
 
-Message = GameChanged | PlayersChanged | DevicesChanged | RoleChanged
+Message = GameChanged | PlayersChanged | GamesRestored | DevicesChanged | RoleChanged
 
 
 def _parts(route: str) -> list[str]:
@@ -83,6 +88,8 @@ def refresh_needed(route: str, message: Message, device: Device) -> bool:
         return head == "share"
     if isinstance(message, PlayersChanged):
         return head == "players"
+    if isinstance(message, GamesRestored):  # new games in the lists and statistics; no game in play changed
+        return head in ("", "history", "players") or parts == ["table"]
     if head == "table":
         return parts[1:] in ([], [str(message.game_id)])
     if head == "game":
@@ -97,9 +104,11 @@ class NotAllowedError(StoreError):
         super().__init__(_("This device can only watch. Ask the host to let it keep score."))
 
 
-READS = frozenset({"open_game", "in_progress", "history", "players", "player_stats", "head_to_head"})
+READS = frozenset({"open_game", "in_progress", "history", "players", "player_stats", "head_to_head", "export_text"})
 GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round", "abandon", "reopen"})
 PLAYER_CHANGES = frozenset({"add_player"})
+RESTORES = frozenset({"import_text"})
+"""Adding a backup's games: the host's alone, as the saved games are the host's."""
 SERVER_ONLY = frozenset({"close", "memory", "export_json", "import_json", "export_csv"})
 """Store methods no browser session reaches: they act on the server's files or its lifetime."""
 
@@ -123,13 +132,18 @@ class LiveStore:
     def __getattr__(self, name: str) -> Any:
         if name in READS:
             return getattr(self._store, name)
-        if name in GAME_CHANGES or name in PLAYER_CHANGES:
+        if name in GAME_CHANGES or name in PLAYER_CHANGES or name in RESTORES:
             return partial(self._change, name)
         raise AttributeError(f"a browser session cannot use Store.{name}")
 
     def _change(self, name: str, *args, **kwargs):
         if not self.device.can_score:
             raise NotAllowedError()
+        if name in RESTORES and not self.device.is_host:
+            raise StoreError("Only the host's device can restore a backup into this Companion.")
         result = getattr(self._store, name)(*args, **kwargs)
-        self._announce(GameChanged(result.id) if name in GAME_CHANGES else PlayersChanged())
+        if name in GAME_CHANGES:
+            self._announce(GameChanged(result.id))
+        else:
+            self._announce(GamesRestored() if name in RESTORES else PlayersChanged())
         return result

@@ -247,11 +247,18 @@ def atomic_file(path: str | os.PathLike, newline: str | None = None) -> Iterator
 
 def read_text(path: str | os.PathLike) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise StoreError("{path} is not a Companion backup: it is not text.", path=path) from None
+        data = Path(path).read_bytes()
     except OSError as err:
         raise StoreError("Cannot read {path}: {reason}.", path=path, reason=err.strerror) from None
+    return decode(data, path)
+
+
+def decode(data: bytes, source: str | os.PathLike) -> str:
+    """A backup's text from its bytes (a file read here, or picked on a phone)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise StoreError("{path} is not a Companion backup: it is not text.", path=source) from None
 
 
 def csv_rows(

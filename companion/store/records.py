@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from companion.i18n import _, ngettext
 from companion.rules import Game
 
 STATUSES = ("in_progress", "finished", "abandoned")
@@ -108,3 +109,16 @@ class ImportReport:
     games_added: int
     games_skipped: int
     players_added: int
+
+    @property
+    def message(self) -> str:
+        """What the import did, in the current language (the command line and Settings say it)."""
+        return _("Imported {games} and {players}; {skipped} already here.").format(
+            games=_games(self.games_added),
+            players=ngettext("{n} new player", "{n} new players", self.players_added).format(n=self.players_added),
+            skipped=_games(self.games_skipped),
+        )
+
+
+def _games(count: int) -> str:
+    return ngettext("{n} game", "{n} games", count).format(n=count)

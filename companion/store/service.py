@@ -268,6 +268,13 @@ class Store:
 
     def export_json(self, path) -> None:
         """Write every player and game to a backup file (complete, or not at all)."""
+        text = self.export_text()
+        with backup.atomic_file(path) as file:
+            file.write(text)
+
+    def export_text(self) -> str:
+        """Every player and game as a backup document: what ``export_json`` writes, and what
+        a phone saves (it has no path to give)."""
         now = utc_now()
         with self._read() as conn:
             players = [
@@ -281,15 +288,22 @@ class Store:
                 )
                 for row, game, times in self._all_games(conn)
             ]
-        with backup.atomic_file(path) as file:
-            json.dump(backup.document(players, games, now), file, ensure_ascii=False, indent=1)
+        return json.dumps(backup.document(players, games, now), ensure_ascii=False, indent=1)
 
     def import_json(self, path) -> ImportReport:
+        """Add the games of a backup file that are not here yet (see ``import_text``)."""
+        return self.import_text(backup.read_text(path), str(path))
+
+    def import_text(self, text: str | bytes, source: str) -> ImportReport:
         """Add the games of a backup that are not here yet, all of them or none.
 
-        Every game is replayed through its rules first; players are merged by name.
+        ``text`` is the document, or its bytes as a file picked on a phone gives them;
+        ``source`` names it in messages. Every game is replayed through its rules first;
+        players are merged by name.
         """
-        players, games = backup.parse(backup.read_text(path), str(path))
+        if isinstance(text, bytes):
+            text = backup.decode(text, source)
+        players, games = backup.parse(text, source)
         names = {p.name: p.created_at for p in players}
         for imported in games:
             for name in imported.game.players:

@@ -1,4 +1,4 @@
-"""Settings: this device's language and theme.
+"""Settings: this device's language and theme, and a backup of the saved games.
 
 The language belongs to the device, not to the server: one server serves every phone at
 the table, each in its own session. ``DeviceLanguage`` keeps a session's language in that
@@ -7,6 +7,10 @@ session's store, where ``companion.i18n`` finds it through ``session_language()`
 The language is the one chosen here, remembered in the device's own storage
 (``ft.SharedPreferences``: the browser's local storage), else the device's preferred
 locales as the device reports them, else English; ``companion.i18n.choose`` decides.
+
+Back up and Restore move the saved games between devices in the file ``companion export``
+writes and ``companion import`` reads. A phone has no path to give: the file is saved from
+its bytes (a download in a browser) and a restored file is read from the bytes picked.
 """
 
 from __future__ import annotations
@@ -14,11 +18,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
+from pathlib import PurePath
 
 import flet as ft
 
 from companion import i18n
 from companion.i18n import N_, _
+from companion.store import StoreError
 from companion.ui import widgets
 
 LANGUAGE_KEY = "companion.language"
@@ -29,6 +36,9 @@ DEVICE_LANGUAGE_KEY = "companion.device_language"
 
 DEVICE_STORAGE_KEY = "companion.device_storage"
 """Key of the session's handle on the device's storage in the session's store."""
+
+FILE_PICKER_KEY = "companion.file_picker"
+"""Key of the session's file picker (saves and picks backup files) in the session's store."""
 
 ENGLISH_NAMES = {"en": N_("English"), "nl": N_("Dutch"), "de": N_("German"), "fr": N_("French")}
 """Each language's name in the language being spoken, beside its name in itself."""
@@ -125,6 +135,58 @@ class DeviceLanguage:
             self.on_change()
 
 
+class BackupState:
+    """Back up and Restore: the backup file to save, and a picked file merged into the saved games.
+
+    The file is the versioned document of ``companion export``; a restore adds the games
+    that are not here yet, as ``companion import`` does, or refuses the whole file and
+    changes nothing. ``notice`` says what was done, ``refusal`` why not (one at a time).
+    """
+
+    def __init__(self, store, today: Callable[[], date] = date.today):
+        self._store = store
+        self._today = today
+        self.notice: str | None = None
+        self.refusal: str | None = None
+
+    def backup_file(self) -> tuple[str, bytes] | None:
+        """The file to save: its name and its bytes; None, the reason in ``refusal``, when
+        the saved games cannot be read."""
+        try:
+            text = self._store.export_text()
+        except StoreError as err:
+            self._say(refusal=err.message)
+            return None
+        return f"companion-backup-{self._today().isoformat()}.json", text.encode("utf-8")
+
+    def saved(self, file_name: str, path: str | None, download: bool) -> None:
+        """The device has the file: at ``path``, or as a browser's ``download`` (no path);
+        with neither, the player closed the save dialog and nothing is said."""
+        if path is None and not download:
+            self._say()
+            return
+        name = PurePath(path).name if path else file_name
+        self._say(notice=_("Saved a backup of every game and player as {file}.").format(file=name))
+
+    def not_saved(self) -> None:
+        self._say(refusal=_("This device could not save the backup file."))
+
+    def restore(self, file_name: str, data: bytes | None) -> None:
+        """Add the games of the picked file that are not here yet, or refuse the whole file."""
+        if data is None:
+            self._say(refusal=_("Companion could not read {file}.").format(file=file_name))
+            return
+        try:
+            report = self._store.import_text(data, file_name)
+        except StoreError as err:
+            self._say(refusal=err.message)
+            return
+        self._say(notice=report.message)
+
+    def _say(self, notice: str | None = None, refusal: str | None = None) -> None:
+        self.notice, self.refusal = notice, refusal
+
+
 def device_storage(page: ft.Page) -> ft.SharedPreferences:
     """The session's handle on the device's storage (the browser's local storage). One per
     session: Flet sends each new service to the browser in a message of its own, which the
@@ -135,6 +197,11 @@ def device_storage(page: ft.Page) -> ft.SharedPreferences:
 def device_language(page: ft.Page) -> DeviceLanguage:
     """The session's DeviceLanguage (one per session)."""
     return _one_per_session(page, DEVICE_LANGUAGE_KEY, lambda: DeviceLanguage(page))
+
+
+def file_picker(page: ft.Page) -> ft.FilePicker:
+    """The session's file picker (one per session, like ``device_storage``)."""
+    return _one_per_session(page, FILE_PICKER_KEY, ft.FilePicker)
 
 
 def _one_per_session(page: ft.Page, key: str, make: Callable[[], object]):
@@ -163,6 +230,8 @@ def show(app) -> ft.View:
         widgets.section_title(_("Theme")),
         ft.Card(content=_theme_tile(app), margin=0),
     ]
+    if app.device.is_host:  # the saved games are the host's: a guest at a shared table neither takes nor changes them
+        body += _backup_section(app, BackupState(app.store))
     view = widgets.screen(app, "/settings", _("Settings"), body)
     # the theme is set by the switch here; a second switch in the bar would leave this one stale
     view.appbar.actions = [a for a in view.appbar.actions if getattr(a, "identifier", None) != "theme-switch"]
@@ -202,4 +271,72 @@ def _language_tile(app, choice: LanguageChoice) -> ft.Control:
             on_click=lambda: app.language.choose(choice.code),
         ),
         selected=choice.selected,
+    )
+
+
+def _backup_section(app, state: BackupState) -> list[ft.Control]:
+    """Back up and Restore; what each did is told in a dialog, which shows wherever the page is scrolled."""
+    picker = file_picker(app.page)
+
+    def back_up() -> None:  # a plain handler: on a server, Flet runs it beside the other sessions, not in their way
+        file = state.backup_file()
+        if file is None:
+            _tell(app, state)
+        else:
+            app.page.run_task(save, *file)
+
+    async def save(name: str, data: bytes) -> None:
+        try:
+            path = await picker.save_file(file_name=name, src_bytes=data)
+        except Exception:  # the device's own save dialog failed: say so, never a traceback
+            state.not_saved()
+        else:
+            state.saved(name, path, download=app.page.web)
+        _tell(app, state)
+
+    def restored(e: ft.FilePickerResultEvent) -> None:
+        if e.files:  # none: the player closed the picker
+            picked = e.files[0]
+            # the bytes may come as a list of numbers, as FilePicker.pick_files also allows for
+            state.restore(picked.name, None if picked.bytes is None else bytes(picked.bytes))
+            _tell(app, state)
+
+    picker.on_result = restored  # the picker is the session's; the screen on show gets its files
+    tiles = [
+        widgets.semantic(
+            "back-up",
+            ft.ListTile(
+                leading=ft.Icon(ft.Icons.DOWNLOAD, color=ft.Colors.PRIMARY),
+                title=ft.Text(_("Back up")),
+                subtitle=ft.Text(_("Save every game and player in a file")),
+                on_click=back_up,
+            ),
+        ),
+        widgets.semantic(
+            "restore",
+            ft.ListTile(
+                leading=ft.Icon(ft.Icons.UPLOAD_FILE, color=ft.Colors.PRIMARY),
+                title=ft.Text(_("Restore")),
+                subtitle=ft.Text(_("Add the games of a backup file that are not here yet")),
+                action=ft.PickFiles(picker, with_data=True),  # opened in the tap itself, as phones' browsers require
+            ),
+        ),
+    ]
+    return [widgets.section_title(_("Backup")), ft.Card(content=ft.Column(tiles, spacing=0), margin=0)]
+
+
+def _tell(app, state: BackupState) -> None:
+    """Show what the last Back up or Restore did, or why it did nothing (a closed dialog says nothing)."""
+    if state.refusal:
+        identifier, icon, color, message = "backup-refused", ft.Icons.ERROR_OUTLINE, ft.Colors.ERROR, state.refusal
+    elif state.notice:
+        identifier, icon, color, message = "backup-done", ft.Icons.CHECK_CIRCLE_OUTLINE, ft.Colors.PRIMARY, state.notice
+    else:
+        return
+    app.page.show_dialog(
+        ft.AlertDialog(
+            icon=ft.Icon(icon, color=color),
+            content=widgets.semantic(identifier, ft.Text(message), live_region=True),
+            actions=[widgets.semantic("backup-ok", ft.TextButton(_("OK"), on_click=lambda: app.page.pop_dialog()))],
+        )
     )

@@ -27,7 +27,7 @@ def device(chromium, app_url, output_dir):
 
 
 def back(phone: Phone) -> None:
-    phone.page.get_by_role("button", name="Back").click()
+    phone.page.get_by_role("button", name="Back", exact=True).click()
 
 
 def test_switching_to_dutch_in_settings_shows_home_in_dutch(phone):

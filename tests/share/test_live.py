@@ -11,6 +11,7 @@ from companion.share import live
 from companion.share.live import (
     DevicesChanged,
     GameChanged,
+    GamesRestored,
     LiveStore,
     NotAllowedError,
     PlayersChanged,
@@ -19,7 +20,7 @@ from companion.share.live import (
     shows_only_stored_state,
 )
 from companion.share.table import Device, Role
-from companion.store import StaleError, Store
+from companion.store import StaleError, Store, StoreError
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
 
@@ -66,6 +67,24 @@ def test_a_new_player_profile_is_announced(store, heard):
     assert heard == [PlayersChanged()]
 
 
+def a_backup_of_another_game() -> str:
+    with Store.memory() as other:
+        other.create_game("beverbende", ["Ann", "Bob"])
+        return other.export_text()
+
+
+def test_a_restored_backup_is_announced(store, heard):
+    session(store, Role.HOST, heard).import_text(a_backup_of_another_game(), "backup.json")
+    assert len(store.in_progress()) == 1 and heard == [GamesRestored()]
+
+
+def test_only_the_hosts_device_may_restore_a_backup(store, heard):
+    scorer = session(store, Role.SCORER, heard)
+    with pytest.raises(StoreError, match="^Only the host's device can restore a backup into this Companion.$"):
+        scorer.import_text(a_backup_of_another_game(), "backup.json")
+    assert store.in_progress() == [] and heard == []
+
+
 @pytest.mark.parametrize(
     "change",
     [
@@ -76,6 +95,7 @@ def test_a_new_player_profile_is_announced(store, heard):
         lambda s, g: s.reopen(g.id),
         lambda s, g: s.create_game("beverbende", ["Cy", "Dee"]),
         lambda s, g: s.add_player("Eve"),
+        lambda s, g: s.import_text(a_backup_of_another_game(), "backup.json"),
     ],
 )
 def test_the_server_refuses_every_change_from_a_viewer_and_nothing_changes(store, heard, change):
@@ -130,7 +150,7 @@ def test_a_session_cannot_reach_what_acts_on_the_server_itself(store, heard):
 
 def test_every_store_method_is_classified_so_a_new_one_is_not_let_through_unseen():
     public = {name for name, _member in inspect.getmembers(Store) if not name.startswith("_")}
-    classified = live.READS | live.GAME_CHANGES | live.PLAYER_CHANGES | live.SERVER_ONLY
+    classified = live.READS | live.GAME_CHANGES | live.PLAYER_CHANGES | live.RESTORES | live.SERVER_ONLY
     assert public == classified
 
 
@@ -156,6 +176,12 @@ VIEWER = device(Role.VIEWER, number=3)
         ("/share", GameChanged(4), False),
         ("/players", PlayersChanged(), True),
         ("/", PlayersChanged(), False),
+        ("/", GamesRestored(), True),
+        ("/history", GamesRestored(), True),
+        ("/players/Ann", GamesRestored(), True),
+        ("/table", GamesRestored(), True),
+        ("/table/4", GamesRestored(), False),
+        ("/game/4", GamesRestored(), False),
         ("/share", DevicesChanged(), True),
         ("/game/4", DevicesChanged(), False),
         ("/game/4/round", RoleChanged(3), True),  # lost the right to enter: the form closes

@@ -71,6 +71,18 @@ def test_import_merges_players_by_name(store, tmp_path):
     assert store.head_to_head("Ann", "Dan").games_together == 1
 
 
+def test_a_backup_as_bytes_is_the_file_and_restores_the_same(store, tmp_path):
+    """A phone has no path: it saves the document's bytes and gives back the bytes it picked."""
+    _fill(store)
+    store.export_json(tmp_path / "backup.json")
+    data = store.export_text().encode("utf-8")
+    assert json.loads(data)["games"] == json.loads((tmp_path / "backup.json").read_bytes())["games"]
+    with Store.memory() as other:
+        report = other.import_text(data, "backup.json")
+        assert (report.games_added, report.games_skipped, report.players_added) == (5, 0, 5)
+        assert _rounds(other) == _rounds(store)
+
+
 def _backup_with(tmp_path, change) -> str:
     with Store.memory() as source:
         beverbende(source, [{"Ann": 12, "Bob": 20}] * 4)
@@ -126,6 +138,12 @@ def test_an_unreadable_file_is_a_clear_error(store, tmp_path):
     (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(StoreError, match="not text"):
         store.import_json(tmp_path / "binary.json")
+
+
+def test_bytes_that_are_not_text_are_refused_by_their_name(store):
+    with pytest.raises(StoreError, match="^photo.jpg is not a Companion backup: it is not text.$"):
+        store.import_text(b"\xff\xd8\xff\xe0JFIF", "photo.jpg")
+    _assert_nothing_written(store)
 
 
 def test_a_game_that_breaks_the_rules_stops_the_whole_import(store, tmp_path):

@@ -1,9 +1,13 @@
 """Settings: each device's language (remembered choice, else the device's locales, else
-English) and the list it is chosen from; the Flet page and the device storage are stand-ins."""
+English) and the list it is chosen from; Back up and Restore of the saved games. The Flet
+page, the device storage and the device's file dialogs are stand-ins."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import re
+from datetime import date
 from types import SimpleNamespace
 
 import flet as ft
@@ -11,9 +15,14 @@ import pytest
 from flet.messaging.session_store import SessionStore
 
 from companion import i18n
+from companion.share.table import Device, Role
+from companion.store import Store, StoreError
 from companion.ui import settings
-from companion.ui.settings import LANGUAGE_KEY, DeviceLanguage, language_choices, session_language
-from tests.ui.referee.tree import find
+from companion.ui.settings import (
+    FILE_PICKER_KEY, LANGUAGE_KEY, BackupState, DeviceLanguage, language_choices, session_language,
+)
+from tests.store.games import beverbende
+from tests.ui.referee.tree import find, text
 
 
 class Prefs:
@@ -44,6 +53,14 @@ class Page:
         self.locales = list(locales)
         self.broken = broken
         self.on_locale_change = None
+        self.web = True
+        self.dialogs: list[ft.Control] = []
+
+    def show_dialog(self, dialog: ft.Control) -> None:
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self) -> ft.Control | None:
+        return self.dialogs.pop() if self.dialogs else None
 
     async def get_device_info(self):
         if self.broken:
@@ -174,10 +191,14 @@ def test_outside_any_session_there_is_no_session_language():
 
 
 class App:
-    """What the settings screen needs of the app shell: the session's language and the theme."""
+    """What the settings screen needs of the app shell: the session's page, language, store
+    and device (this machine, the host, unless a test says otherwise) and the theme."""
 
-    def __init__(self, language: DeviceLanguage):
+    def __init__(self, language: DeviceLanguage, store=None, device: Device | None = None):
+        self.page = language.page
         self.language = language
+        self.store = store
+        self.device = device or Device.this_machine()
         self.dark = False
 
     def toggle_theme(self) -> None:
@@ -190,9 +211,9 @@ def press(control: ft.Control, handler: str = "on_click") -> None:
     call() if call.__code__.co_argcount == 0 else call(None)
 
 
-def screen(page: Page, prefs: Prefs):
+def screen(page: Page, prefs: Prefs, **app):
     language, changes = started(page, prefs)
-    app = App(language)
+    app = App(language, **app)
     return app, settings.show(app), changes
 
 
@@ -219,3 +240,212 @@ def test_the_theme_is_switched_here_and_only_here():
     press(switch, "on_change")
     assert not app.dark
     assert not [a for a in view.appbar.actions if getattr(a, "identifier", None) == "theme-switch"]
+
+
+# --- back up and restore ------------------------------------------------------------------
+
+TODAY = date(2026, 11, 24)
+
+
+def a_finished_game(store: Store) -> None:
+    beverbende(store, [{"Ann": 12, "Bob": 20}] * 4, note="birthday")
+
+
+def saved_games(store: Store) -> list[tuple]:
+    """Each saved game as the history and its scoreboard show it: setup, status, rounds, note."""
+    return [
+        (r.ruleset, r.game.players, r.status, r.game.rounds, r.note)
+        for r in (store.open_game(s.id) for s in store.history(page_size=1000))
+    ]
+
+
+def backup_of(store: Store) -> tuple[str, bytes]:
+    file = BackupState(store, today=lambda: TODAY).backup_file()
+    assert file is not None
+    return file
+
+
+def test_back_up_gives_the_export_document_named_after_the_day():
+    with Store.memory() as store:
+        a_finished_game(store)
+        name, data = backup_of(store)
+    document = json.loads(data.decode("utf-8"))
+    assert name == "companion-backup-2026-11-24.json"
+    assert (document["format"], document["version"], len(document["games"])) == ("companion-backup", 1, 1)
+
+
+def test_a_backup_restored_on_an_empty_device_brings_every_game_with_its_rounds():
+    with Store.memory() as phone, Store.memory() as new_phone:
+        a_finished_game(phone)
+        name, data = backup_of(phone)
+        state = BackupState(new_phone)
+        state.restore(name, data() if callable(data) else data)
+        assert saved_games(new_phone) == saved_games(phone)
+        assert state.notice == "Imported 1 game and 2 new players; 0 games already here."
+        assert state.refusal is None
+
+
+def test_restoring_the_same_file_again_adds_nothing_and_says_so():
+    with Store.memory() as store:
+        a_finished_game(store)
+        state = BackupState(store)
+        state.restore(*backup_of(store))
+        assert len(store.history()) == 1
+        assert state.notice == "Imported 0 games and 0 new players; 1 game already here."
+
+
+def a_new_game_and_one_that_breaks_the_rules() -> bytes:
+    """A backup of another device: a valid game not here yet, then a game the rules refuse."""
+    with Store.memory() as other:
+        beverbende(other, [{"Cy": 12, "Dee": 20}] * 4)
+        document = json.loads(backup_of(other)[1])
+    cheat = json.loads(json.dumps(document["games"][0]))
+    cheat.update(uuid="00000000-0000-4000-8000-000000000001")
+    cheat["rounds"][0]["entry"] = {"totals": {"Cy": 99, "Dee": 1}}
+    document["games"].append(cheat)
+    return json.dumps(document).encode()
+
+
+@pytest.mark.parametrize(
+    "name, data, refusal",
+    [
+        ("notes.txt", b"shopping: milk, eggs", r"^notes.txt is not a Companion backup: its JSON is broken at line 1, column 1\.$"),
+        ("photo.jpg", b"\xff\xd8\xff\xe0JFIF", r"^photo.jpg is not a Companion backup: it is not text\.$"),
+        ("settings.json", b'{"theme": "dark"}', r"^settings.json is not a Companion backup\.$"),
+        ("cheat.json", a_new_game_and_one_that_breaks_the_rules, r"^cheat.json, game 2 .* breaks the rules: "),
+    ],
+)
+def test_a_file_that_is_not_a_backup_is_refused_whole_and_changes_nothing(name, data, refusal):
+    with Store.memory() as store:
+        a_finished_game(store)
+        before = saved_games(store), store.players()
+        state = BackupState(store)
+        state.restore(name, data() if callable(data) else data)
+        assert re.search(refusal, state.refusal) and state.notice is None
+        assert (saved_games(store), store.players()) == before
+
+
+def test_a_picked_file_the_device_could_not_read_is_refused():
+    with Store.memory() as store:
+        state = BackupState(store)
+        state.restore("backup.json", None)
+        assert state.refusal == "Companion could not read backup.json." and store.history() == []
+
+
+def test_a_refusal_is_in_the_language_of_the_device():
+    with Store.memory() as store:
+        state = BackupState(store)
+        i18n.set_language("nl")
+        try:
+            state.restore("notes.txt", b"{}")
+        finally:
+            i18n.set_language("en")
+        assert state.refusal == "notes.txt is geen Companion-back-up."
+
+
+def test_saved_says_where_the_file_went_and_nothing_when_the_dialog_was_closed():
+    state = BackupState(None)
+    state.saved("companion-backup-2026-11-24.json", None, download=True)
+    assert state.notice == "Saved a backup of every game and player as companion-backup-2026-11-24.json."
+    state.saved("companion-backup-2026-11-24.json", "/storage/emulated/0/Download/games.json", download=False)
+    assert state.notice == "Saved a backup of every game and player as games.json."
+    state.not_saved()
+    assert state.refusal == "This device could not save the backup file." and state.notice is None
+    state.saved("companion-backup-2026-11-24.json", None, download=False)
+    assert (state.notice, state.refusal) == (None, None)
+
+
+def test_a_store_that_cannot_be_read_gives_no_file_but_the_reason():
+    class Broken:
+        def export_text(self):
+            raise StoreError("The saved games cannot be opened: {reason}", reason="disk full")
+
+    state = BackupState(Broken())
+    assert state.backup_file() is None
+    assert state.refusal == "The saved games cannot be opened: disk full"
+
+
+def device_dialog(path: str | None = None, broken: bool = False) -> tuple[ft.FilePicker, dict]:
+    """The session's file picker with the device's save dialog stood in for: it answers
+    ``path`` (or fails, ``broken``) and keeps what it was given."""
+    picker, given = ft.FilePicker(), {}
+
+    async def save_file(**arguments):
+        if broken:
+            raise RuntimeError("no storage permission")
+        given.update(arguments)
+        return path
+
+    picker.save_file = save_file
+    return picker, given
+
+
+def settings_with_picker(store: Store, picker: ft.FilePicker | None = None, **app) -> tuple[ft.View, Page]:
+    page = Page()
+    if picker is not None:
+        page.session.store.set(FILE_PICKER_KEY, picker)
+    return screen(page, Prefs(), store=store, **app)[1], page
+
+
+def told(page: Page, identifier: str) -> str:
+    """What the dialog on top says, by its identifier (backup-done or backup-refused)."""
+    return text(find(page.dialogs[-1], identifier))
+
+
+def test_back_up_hands_the_file_to_the_device_and_says_so(store):
+    a_finished_game(store)
+    picker, given = device_dialog()
+    view, page = settings_with_picker(store, picker)
+    find(view, "back-up").on_click()
+    assert given["file_name"] == f"companion-backup-{date.today().isoformat()}.json"
+    assert json.loads(given["src_bytes"])["games"][0]["note"] == "birthday"
+    assert told(page, "backup-done") == f"Saved a backup of every game and player as {given['file_name']}."
+    find(ft.Row(page.dialogs[-1].actions), "backup-ok").on_click()
+    assert page.dialogs == []
+
+
+def test_closing_the_save_dialog_on_a_phone_says_nothing(store):
+    view, page = settings_with_picker(store, device_dialog(path=None)[0])
+    page.web = False  # a native phone app: its save dialog answers no path when closed
+    find(view, "back-up").on_click()
+    assert page.dialogs == []
+
+
+def test_a_failing_save_dialog_is_a_sentence_not_a_traceback(store):
+    view, page = settings_with_picker(store, device_dialog(broken=True)[0])
+    find(view, "back-up").on_click()
+    assert told(page, "backup-refused") == "This device could not save the backup file."
+
+
+def test_restore_opens_the_picker_in_the_tap_and_merges_the_picked_file(store):
+    with Store.memory() as other:
+        a_finished_game(other)
+        name, data = backup_of(other)
+    view, page = settings_with_picker(store)
+    action = find(view, "restore").action
+    assert isinstance(action, ft.PickFiles) and action.with_data
+    picker = action.file_picker
+    picker.on_result(SimpleNamespace(files=[ft.FilePickerFile(id=1, name=name, size=len(data), bytes=data)]))
+    assert told(page, "backup-done") == "Imported 1 game and 2 new players; 0 games already here."
+    assert len(store.history()) == 1
+    picker.on_result(SimpleNamespace(files=[ft.FilePickerFile(id=2, name="notes.txt", size=5, bytes=b"notes")]))
+    assert told(page, "backup-refused").startswith("notes.txt is not a Companion backup")
+    assert len(store.history()) == 1
+
+
+def test_a_picked_file_whose_bytes_come_as_numbers_is_read_the_same(store):
+    with Store.memory() as other:
+        a_finished_game(other)
+        name, data = backup_of(other)
+    view, page = settings_with_picker(store)
+    picker = find(view, "restore").action.file_picker
+    picker.on_result(SimpleNamespace(files=[ft.FilePickerFile(id=1, name=name, size=len(data), bytes=list(data))]))
+    assert told(page, "backup-done") == "Imported 1 game and 2 new players; 0 games already here."
+
+
+def test_a_guest_at_a_shared_table_can_neither_back_up_nor_restore_the_hosts_games(store):
+    guest = Device(number=2, key="k", browser="Chrome", system="Android", role=Role.SCORER)
+    view, _page = settings_with_picker(store, device=guest)
+    for identifier in ("back-up", "restore"):
+        with pytest.raises(AssertionError, match="0 controls"):
+            find(view, identifier)
