@@ -373,11 +373,17 @@ class Store:
 
     @contextmanager
     def _translate(self) -> Iterator[None]:
-        """Turn driver errors into a StoreError that says what went wrong, in words."""
+        """Turn driver errors, and saved values that cannot be read, into a StoreError that
+        says what went wrong, in words."""
         try:
             yield
         except sa.exc.DBAPIError as err:
             raise _explain(err, describe(self.url)) from None
+        except json.JSONDecodeError:  # SQLite keeps JSON as text, which another program can break
+            raise StoreError(
+                "{where} is damaged: a saved value is not valid JSON. Restore it from a backup.",
+                where=describe(self.url),
+            ) from None
 
     @contextmanager
     def _read(self) -> Iterator[sa.Connection]:

@@ -605,7 +605,7 @@ def test_entries_are_not_changed():
     entry = {
         "bets": [bet("Ann", "hat", "<=3")],
         "shown": {"umbrella": 4, "crown": 7, "teacup": 3, "big_ben": 6, "hat": 1},
-        "minus": {"crown": 2},
+        "minus": {"crown": 2, "hat": 1},
     }
     kept = copy.deepcopy(entry)
     g = game().add_round(entry)
