@@ -182,7 +182,7 @@ def _local(moment: datetime) -> str:
     try:
         return moment.astimezone().strftime("%Y-%m-%d %H:%M")
     except (OverflowError, OSError, ValueError):
-        return moment.strftime("%Y-%m-%d %H:%M UTC")
+        return moment.isoformat(sep=" ", timespec="minutes")[:16] + " UTC"
 
 
 def _ruleset_name(ruleset_id: str) -> str:

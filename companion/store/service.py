@@ -35,8 +35,9 @@ from companion.store.records import (
 NAME_LENGTH = 100
 NOTE_LENGTH = 1000
 PLACE_LENGTH = 100
-LARGEST_ID = 2**63 - 1
-"""No saved game has a larger id: SQLite's integers end there."""
+LARGEST_ID = 2**31 - 1
+"""No saved game has a larger id: PostgreSQL's id column is a 32-bit integer (SQLite's
+would go on to 2^63 - 1), so every backup moves between the two."""
 LARGEST_TOTAL = 2**31 - 1
 """The largest score PostgreSQL's integer columns hold; SQLite refuses what it would refuse too."""
 ENTRY_DEPTH = 16
