@@ -103,3 +103,26 @@ def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest():
     asset = manifest[-1]["fonts"][0]["asset"]
     assert (folder / "assets" / asset).read_bytes() == (theme.ASSETS_DIR / "fonts" / theme.FONT_FILE).read_bytes()
     assert (folder / "fonts" / theme.FONT_FILE).exists()  # the repository's assets are served too
+
+
+@pytest.mark.parametrize(
+    "route",
+    ["/game/²", "/history/¹", "/table/²", "/game/٣", "/game/7/round/²", "/game/" + "9" * 5000, "/table/" + "9" * 21],
+)
+def test_an_address_whose_number_is_not_plain_digits_or_far_too_long_leads_home(route):
+    """``isdigit`` takes '²' and other scripts' digits, which ``int`` refuses or reads otherwise."""
+    assert stack(route) == ["/"]
+
+
+@pytest.mark.parametrize("head", ["game", "history", "table"])
+def test_an_address_with_a_game_number_no_database_holds_says_there_is_no_such_game(store, head):
+    from companion.ui.scoreboard import ScoreboardState
+    from companion.ui.share import TableViewState
+
+    route = f"/{head}/99999999999999999999"
+    assert stack(route)[-1] == route
+    board = ScoreboardState(store, 99999999999999999999)
+    assert not board.load() and board.error == "There is no saved game number 99999999999999999999."
+    table = TableViewState(store, 99999999999999999999)
+    table.load()
+    assert table.board is None and table.error == "There is no saved game number 99999999999999999999."
