@@ -4,6 +4,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.ui import theme
 from companion.ui.app import SharedStore
@@ -126,3 +128,20 @@ def test_an_address_with_a_game_number_no_database_holds_says_there_is_no_such_g
     table = TableViewState(store, 99999999999999999999)
     table.load()
     assert table.board is None and table.error == "There is no saved game number 99999999999999999999."
+
+
+ROUTE_PARTS = st.sampled_from(
+    ["game", "history", "table", "round", "rules", "referee", "players", "7", "0", "²", "٣", "9" * 20, "9" * 21, ""]
+) | st.text(max_size=6)
+
+
+@given(st.lists(ROUTE_PARTS, max_size=5).map(lambda parts: "/" + "/".join(parts)) | st.text())
+def test_any_address_lands_on_a_stack_whose_numbers_the_app_can_read(route):
+    """Random addresses: the stack starts home, is its own last page's stack, and each number
+    in it is plain ASCII digits that ``int`` reads (how the pages are built)."""
+    pages = stack(route)
+    assert pages[0] == "/" and stack(pages[-1]) == pages
+    for page in pages:
+        for part in page.split("/"):
+            if part.isdigit() and page.split("/")[1] in ("game", "history", "table"):
+                assert part.isascii() and int(part) < 10**20
