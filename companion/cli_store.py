@@ -60,7 +60,8 @@ def add_store_commands(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _with_store(work: Callable[[Store, argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Open the store for one command and turn its refusals into a message and exit code 1."""
+    """Open the store for one command and turn its refusals (the store's or the rules') into
+    a message and exit code 1."""
 
     def handler(args: argparse.Namespace) -> int:
         try:
@@ -68,7 +69,7 @@ def _with_store(work: Callable[[Store, argparse.Namespace], int]) -> Callable[[a
 
             with Store(args.database_url) as store:
                 return work(store, args)
-        except StoreError as err:
+        except (StoreError, rules.RuleError) as err:
             print(f"companion: {err.message}", file=sys.stderr)
             return 1
 
@@ -88,7 +89,8 @@ def export_command(store: Store, args: argparse.Namespace) -> int:
     else:
         if args.game is not None:
             raise StoreError("--game works with a .csv file only; a backup always holds every game.")
-        store.export_json(args.file)
+        for problem in store.export_json(args.file):  # written as saved all the same
+            print(f"companion: {problem.message}", file=sys.stderr)
         done = _("Wrote a backup of every game and player to {file}.").format(file=args.file)
     print(done)
     return 0
@@ -164,7 +166,12 @@ def _finished_games(count: int) -> str:
 
 
 def _local(moment: datetime) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    """The time on this machine's clock; in UTC if the local zone cannot show it (a time
+    near the year 1 or 9999, saved before imports refused such times)."""
+    try:
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, OSError, ValueError):
+        return moment.isoformat(sep=" ", timespec="minutes")[:16] + " UTC"
 
 
 def _ruleset_name(ruleset_id: str) -> str:

@@ -1,6 +1,6 @@
 """The longest CLUBS game: six players, Double Cards on, a target reached only in round 200.
 
-The target option has no upper limit, so a game can last the full 200 rounds. Rounds are
+The target option goes up to 10,000, so a game can last the full 200 rounds. Rounds are
 made with a seeded random generator (the game is always the same); every round someone
 calls Double Cards, so the doubling and the failed calls are exercised too. The target is
 set to the highest total after round 200, in which the leader goes out first (without a
@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from companion import rules
+from companion.rules.clubs import MOST_TARGET
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 ROUNDS = 200
@@ -33,7 +34,7 @@ def _round(rng: random.Random, first_out: str | None = None) -> dict:
 def long_game() -> dict:
     rng = random.Random(1873)
     entries = [_round(rng) for _ in range(ROUNDS - 1)]
-    unended = rules.get("clubs").new_game(PLAYERS, {"target": 10**9})
+    unended = rules.get("clubs").new_game(PLAYERS, {"target": MOST_TARGET})
     for entry in entries:
         unended = unended.add_round(entry)
     before_last = unended.totals

@@ -57,8 +57,11 @@ def _bets(rng: random.Random, counts: dict[str, int], stones: dict, last: bool) 
     return bets
 
 
-def _as_cards(rng: random.Random, counts: dict[str, int]) -> dict[str, dict[str, int]]:
-    """The same counts as face-up symbol and minus cards (no minus cards if they would not fit)."""
+def _as_cards(rng: random.Random, counts: dict[str, int]) -> dict[str, dict[str, int]] | None:
+    """The same counts as face-up symbol and minus cards (no minus cards if they would not fit);
+    None for an odd sum, which face-up cards show only when a minus card has no card to cancel."""
+    if sum(counts.values()) % 2:
+        return None
     minus = {s: rng.randint(0, min(MINUS_CARDS, SYMBOL_CARDS - counts[s])) for s in SYMBOLS}
     if sum(counts.values()) + 2 * sum(minus.values()) > FACE_UP:
         minus = dict.fromkeys(SYMBOLS, 0)
@@ -73,7 +76,7 @@ def long_game() -> dict:
         last = hand == HANDS
         counts = _counts(rng, umbrella=0 if last else None)
         entry = {"bets": _bets(rng, counts, game.detail["stones"], last)}
-        entry.update(_as_cards(rng, counts) if hand % 2 else {"counts": counts})
+        entry.update((hand % 2 and _as_cards(rng, counts)) or {"counts": counts})
         game = game.add_round(entry)
         entries.append(entry)
     assert game.over, "the last hand must end the game"

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from companion.i18n import _ as translate
+from companion.rules.text import briefly
 
 
 class RuleError(ValueError):
@@ -24,12 +25,13 @@ class RuleError(ValueError):
     screen can show the message next to it. The message is an English template whose
     ``{placeholders}`` are filled from ``params``; ``message`` gives it in the player's
     language (``companion.i18n``), so the rules themselves stay free of any language.
-    ``round`` is set when the error comes from replaying a past round.
+    ``round`` is set when the error comes from replaying a past round. Values are quoted
+    briefly (``companion.rules.text.brief``), however long the value given.
     """
 
     def __init__(self, message: str, field: str | None = None, **params: Any):
         self.template = message
-        self.params = params
+        self.params = params = briefly(params)
         self.field = field
         self.round: int | None = None
         super().__init__(message.format(**params) if params else message)

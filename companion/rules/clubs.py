@@ -69,6 +69,17 @@ ENTRY_KEYS = ("out_order", "club_points", "double")
 LOWEST_CARD, HIGHEST_CARD = 1, 15
 COPIES_PER_VALUE = 4
 """Four suits: each value is in the deck four times."""
+CLUB_CARDS = HIGHEST_CARD - LOWEST_CARD + 1
+"""The clubs suit: one card of each value."""
+MOST_CLUB_POINTS = CLUB_CARDS * HIGHEST_CARD
+"""The most club points one round can hand out, to one player or to all together.
+
+The points printed on each club card are not published (RULES.md), so this bound takes no
+card to print more than the deck's highest value, 15: the fifteen club cards then hold at
+most 225 between them. Generous on purpose: it lets every real round through and keeps
+out numbers no deck can hold."""
+MOST_TARGET = 10_000
+"""The highest target a game may set: 200 times the rulebook's 50, more than any evening holds."""
 HAND_SIZE = 10
 KINDS = ("single", "set", "run")
 
@@ -131,6 +142,7 @@ class Clubs(Ruleset):
             0,
             N_("Points that end the game; 0 plays to the rulebook's 50 (teams: 100, or 150 for two teams of three)."),
             minimum=0,
+            maximum=MOST_TARGET,
         ),
         Option("break_ties", bool, False, N_("On a shared lead at the end, play on until one side leads alone.")),
         Option("double_cards", bool, True, N_("Players may call Double Cards: go out first to double, or score 0.")),
@@ -270,6 +282,21 @@ def _check_club_points(club_points: Any, players: tuple[str, ...]) -> dict[str, 
                 player=name,
                 points=points,
             )
+        if points > MOST_CLUB_POINTS:
+            raise RuleError(
+                "{player} cannot have {points} club points: the club cards hold at most {most} in all.",
+                f"club_points.{name}",
+                player=name,
+                points=points,
+                most=MOST_CLUB_POINTS,
+            )
+    if sum(club_points.values()) > MOST_CLUB_POINTS:
+        raise RuleError(
+            "The club points add up to {total}, but the club cards hold at most {most} in all.",
+            "club_points",
+            total=sum(club_points.values()),
+            most=MOST_CLUB_POINTS,
+        )
     return dict(club_points)
 
 

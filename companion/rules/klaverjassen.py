@@ -388,6 +388,7 @@ class Klaverjassen(Ruleset):
             card_points = None
         else:
             card_points = self._card_points(sides, entry["card_points"])
+            self._check_roem_of_trickless_cards(sides, card_points, roem, options["four_of_a_kind"])
 
         p = sides.index(playing)
         o = 1 - p
@@ -513,6 +514,23 @@ class Klaverjassen(Ruleset):
         return roem[0], roem[1]
 
     @staticmethod
+    def _check_roem_of_trickless_cards(
+        sides: tuple[str, ...], card_points: tuple[int, int], roem: tuple[int, int], four_of_a_kind: str
+    ) -> None:
+        """A team without card points won only tricks of cards worth nothing, so little roem."""
+        most = roem_without_card_points(four_of_a_kind)
+        for team, points, value in zip(sides, card_points, roem):
+            if points == 0 and value > most:
+                raise RuleError(
+                    "{team} has no card points, so it won at most two tricks of 7s, 8s and plain 9s "
+                    "and never the last one: at most {most} roem, not {value}.",
+                    f"roem.{team}",
+                    team=team,
+                    most=most,
+                    value=value,
+                )
+
+    @staticmethod
     def _check_pit(sides: tuple[str, ...], taker: int, card_points: tuple[int, int], roem: tuple[int, int]) -> None:
         if card_points[taker] != DEAL_POINTS:
             raise RuleError(
@@ -600,6 +618,20 @@ def max_roem(four_jacks: int, four_of_a_kind: str) -> int:
     if four_of_a_kind == "all":
         return four_jacks + 7 * FOUR_OF_A_KIND_ROEM
     return four_jacks + 3 * FOUR_OF_A_KIND_ROEM + 4 * RUN_ROEM[4]
+
+
+def roem_without_card_points(four_of_a_kind: str) -> int:
+    """The most roem a team with no card points can have.
+
+    Its tricks hold only cards worth nothing: the four 7s, the four 8s and the three plain
+    9s (the trump 9 is worth 14), so it won at most two tricks, and never the last one (worth
+    10). Two such tricks make at most four 7s and four 8s (two fours of a kind); when only
+    10 and higher count as four of a kind, a run 7-8-9 in each (a run of four needs a 10,
+    and the stuk the trump king and queen, all worth points).
+    """
+    if four_of_a_kind == "all":
+        return 2 * FOUR_OF_A_KIND_ROEM
+    return 2 * RUN_ROEM[3]
 
 
 RULESET = Klaverjassen()

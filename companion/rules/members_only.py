@@ -18,7 +18,9 @@ How a hand runs, and what the entry can therefore be checked against:
   each turn a player may place one stone on a free field; from the second turn on they
   turn two cards face up. Betting stops once everyone is down to three cards, so a
   player gets 5 / 4 / 3 betting turns a hand. At the end each player sets one card aside
-  unseen and turns up the other two: 32 / 34 / 32 cards end face up.
+  unseen and turns up the other two: 32 / 34 / 32 cards end face up. Entered as shown
+  and minus cards, they add up to an even number: that total, less any cancelled pairs the
+  players took off the table (two cards at a time).
 - A minus card cancels one card of its symbol, so a symbol counts its face-up cards less
   its face-up minus cards (never below 0). Whether the players removed the cancelled
   pairs before counting or not, at least 20 fewer than the face-up total remain (there
@@ -516,6 +518,15 @@ def _read_counts(entry: Mapping[str, Any], player_count: int) -> dict[str, int]:
             cancelled=face_up - least,
             least=least,
             total=total,
+        )
+    if "shown" in entry and on_table % 2:
+        raise RuleError(
+            "With {players} players {face_up} cards end face up and cancelled pairs leave the table two "
+            "at a time, so the cards shown are an even number, not {on_table}.",
+            "shown",
+            players=player_count,
+            face_up=face_up,
+            on_table=on_table,
         )
     return counts
 

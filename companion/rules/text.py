@@ -9,9 +9,17 @@ language at the same moment. ``RuleError`` messages follow the same pattern.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 from companion.i18n import _ as translate
+
+QUOTED_LENGTH = 120
+"""A message quotes at most this many characters of a value a player or a file gave:
+enough to recognise it, never a whole 10 MB paste."""
+
+_CONTAINERS = reprlib.Repr()  # lists and name: value pairs, a few levels and items deep
+_CONTAINERS.maxlevel, _CONTAINERS.maxstring, _CONTAINERS.maxlong = 3, 40, 40
 
 
 class Phrase:
@@ -21,7 +29,7 @@ class Phrase:
 
     def __init__(self, template: str, **params: Any):
         self.template = template
-        self.params = params
+        self.params = briefly(params)
 
     def __str__(self) -> str:
         text = translate(self.template)
@@ -53,3 +61,44 @@ def sentence(text: Any) -> str:
     """``text`` as the start of a sentence: its first letter upper case ('a single 7' -> 'A single 7')."""
     text = str(text)
     return text[:1].upper() + text[1:]
+
+
+class _Shown(str):
+    """A value already shortened and escaped for a message; ``!r`` shows it as ``repr`` would."""
+
+    def __new__(cls, text: str, quoted: bool):
+        shown = super().__new__(cls, text)
+        shown.quoted = quoted
+        return shown
+
+    def __repr__(self) -> str:
+        return f"'{self}'" if self.quoted else str.__str__(self)
+
+
+def brief(value: Any) -> Any:
+    """``value`` as a message may quote it: at most ``QUOTED_LENGTH`` characters, with
+    control characters and lone surrogates escaped (they could not be printed or saved).
+    Short, printable values come back unchanged."""
+    if isinstance(value, (Phrase, Names, _Shown, bool)) or value is None:
+        return value
+    if isinstance(value, str):
+        if len(value) <= QUOTED_LENGTH and value.isprintable():
+            return value
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in value[:QUOTED_LENGTH])
+        return _Shown(shown + ("…" if len(value) > QUOTED_LENGTH else ""), quoted=True)
+    if isinstance(value, int):
+        if -(10**QUOTED_LENGTH) < value < 10**QUOTED_LENGTH:
+            return value
+        try:
+            return _Shown(str(value)[:QUOTED_LENGTH] + "…", quoted=False)
+        except ValueError:  # too many digits for Python to write out at all
+            return _Shown(f"~10^{int(value.bit_length() * 0.30103)}", quoted=False)
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        shown = _CONTAINERS.repr(value)
+        return _Shown(shown if len(shown) <= QUOTED_LENGTH else shown[:QUOTED_LENGTH] + "…", quoted=False)
+    return value
+
+
+def briefly(params: dict[str, Any]) -> dict[str, Any]:
+    """Every value of a message's ``params`` through ``brief``."""
+    return {name: brief(value) for name, value in params.items()}

@@ -34,6 +34,10 @@ from companion.store.records import STATUSES
 
 FORMAT = "companion-backup"
 VERSION = 1
+DEPTH = 32
+"""How deeply a backup's lists and name: value pairs may nest (its own format needs 8)."""
+EARLIEST, LATEST = datetime(2000, 1, 1, tzinfo=timezone.utc), datetime(3000, 1, 1, tzinfo=timezone.utc)
+"""Times a backup may hold: every time zone can show them (year 1 or 9999 cannot be)."""
 CSV_COLUMNS = (
     "game_id", "game_uuid", "ruleset", "status", "created_at",
     "round", "entered_at", "edited_at", "side", "points", "total",
@@ -72,15 +76,17 @@ def timestamp(value: datetime | None) -> str | None:
 
 
 def game_document(
-    uuid: str, game: Game, status: str, created_at: datetime, finished_at: datetime | None,
+    uuid: str, ruleset: str, players: list[str], options: dict[str, Any], teams: dict[str, list[str]] | None,
+    status: str, created_at: datetime, finished_at: datetime | None,
     note: str, location: str, rounds: list[tuple[dict, datetime, datetime | None]],
 ) -> dict[str, Any]:
+    """One game as saved (its setup and raw rounds), whether or not the rules still accept it."""
     return {
         "uuid": uuid,
-        "ruleset": game.ruleset.id,
-        "players": list(game.players),
-        "options": dict(game.options),
-        "teams": {name: list(members) for name, members in game.teams.items()} if game.teams else None,
+        "ruleset": ruleset,
+        "players": list(players),
+        "options": dict(options),
+        "teams": {name: list(members) for name, members in teams.items()} if teams else None,
         "status": status,
         "created_at": timestamp(created_at),
         "finished_at": timestamp(finished_at),
@@ -112,6 +118,12 @@ def parse(text: str, source: str) -> tuple[list[BackupPlayer], list[BackupGame]]
             "{source} is not a Companion backup: its JSON is broken at line {line}, column {column}.",
             source=source, line=err.lineno, column=err.colno,
         ) from None
+    except RecursionError:
+        raise StoreError("{source} is not a Companion backup: it nests far too deeply.", source=source) from None
+    except ValueError:  # a number of thousands of digits
+        raise StoreError("{source} is not a Companion backup: it holds a number far too long.", source=source) from None
+    if nesting(data) > DEPTH:
+        raise StoreError("{source} is not a Companion backup: it nests far too deeply.", source=source)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StoreError("{source} is not a Companion backup.", source=source)
     version = data.get("version")
@@ -167,7 +179,16 @@ def _time(data: dict, name: str, where: str | Phrase, optional: bool = False) ->
         ) from None
     if value.tzinfo is None:
         raise StoreError("{where}: {name!r} has no time zone: {text!r}.", where=where, name=name, text=text)
-    return value.astimezone(timezone.utc)
+    try:
+        value = value.astimezone(timezone.utc)
+    except OverflowError:  # e.g. 9999-12-31T23:59:59-23:59 is past the year 9999 in UTC
+        value = None
+    if value is None or not EARLIEST <= value < LATEST:
+        raise StoreError(
+            "{where}: {name!r} must be a time between the years {first} and {last}, not {text!r}.",
+            where=where, name=name, first=EARLIEST.year, last=LATEST.year - 1, text=text,
+        )
+    return value
 
 
 def _player(data: Any, where: Phrase) -> BackupPlayer:
@@ -221,6 +242,21 @@ def _game(data: Any, where: Phrase) -> BackupGame:
         game_uuid, game, status, created_at, finished_at,
         _field(data, "note", str, where), _field(data, "location", str, where), rounds,
     )
+
+
+def nesting(value: Any) -> int:
+    """How deeply lists and name: value pairs nest in ``value`` (a plain number or text: 0).
+
+    Counted without recursion, so that no depth can exhaust Python's stack."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        todo.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
 
 
 @contextmanager

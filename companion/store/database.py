@@ -109,7 +109,12 @@ def upgrade(engine: Engine, url: URL, revision: str = "head") -> None:
 
     script = ScriptDirectory(str(MIGRATIONS), sourceless=_compiled_only())
     with engine.connect().execution_options(**{WRITE: True}) as connection:
-        current = MigrationContext.configure(connection).get_current_revision()
+        try:
+            current = MigrationContext.configure(connection).get_current_revision()
+        except CommandError:  # alembic_version holds several rows: something else wrote to it
+            raise StoreError(
+                "{where} is damaged: it records more than one schema version.", where=describe(url)
+            ) from None
         if current is None:
             existing = set(sa.inspect(connection).get_table_names())
             if existing:

@@ -12,14 +12,16 @@ from typing import Any
 
 from companion.i18n import N_
 from companion.i18n import _ as translate
+from companion.rules.text import briefly
 
 
 class StoreError(Exception):
-    """Something the store cannot do; ``message`` says what in the user's words."""
+    """Something the store cannot do; ``message`` says what in the user's words (quoting
+    the values briefly, see ``companion.rules.text.brief``)."""
 
     def __init__(self, message: str, **params: Any):
         self.template = message
-        self.params = params
+        self.params = params = briefly(params)
         super().__init__(message.format(**params) if params else message)
 
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+import unicodedata
 import uuid as uuid_module
 from collections import OrderedDict
 from contextlib import contextmanager
@@ -32,6 +33,15 @@ from companion.store.records import (
 )
 
 NAME_LENGTH = 100
+NOTE_LENGTH = 1000
+PLACE_LENGTH = 100
+LARGEST_ID = 2**31 - 1
+"""No saved game has a larger id: PostgreSQL's id column is a 32-bit integer (SQLite's
+would go on to 2^63 - 1), so every backup moves between the two."""
+LARGEST_TOTAL = 2**31 - 1
+"""The largest score PostgreSQL's integer columns hold; SQLite refuses what it would refuse too."""
+ENTRY_DEPTH = 16
+"""How deeply lists and name: value pairs may nest in a round entry (the rules need 3)."""
 CACHED_GAMES = 64
 Times = list[tuple[datetime, "datetime | None"]]
 
@@ -84,8 +94,7 @@ class Store:
     ) -> GameRecord:
         """Start a game; new player names become saved profiles. RuleError on a bad setup."""
         game = rules.get(ruleset).new_game(players, options, teams)
-        _check_names(game.players)
-        _check_text(note=note, location=location)
+        _check_game_text(game, note, location)
         now = utc_now()
         game_uuid = str(uuid_module.uuid4())
         with self._write() as conn:
@@ -175,6 +184,8 @@ class Store:
             raise StoreError("The page number must be 0 or more.")
         if isinstance(page_size, bool) or not isinstance(page_size, int) or not 1 <= page_size <= 1000:
             raise StoreError("A page holds 1 to 1000 games.")
+        if page * page_size > LARGEST_ID:
+            return []  # far past the last game
         query = _summary_query()
         if ruleset is not None:
             if ruleset not in rules.IDS:
@@ -245,6 +256,9 @@ class Store:
 
     def head_to_head(self, name: str, other: str) -> HeadToHead:
         """How two players fared in the finished games they played together."""
+        for given in (name, other):
+            if not isinstance(given, str):
+                raise NotFoundError("There is no saved player {name!r}.", name=given)
         if name.strip() == other.strip():
             raise StoreError("Choose two different players.")
         a, b = GAME_PLAYERS.alias("a"), GAME_PLAYERS.alias("b")
@@ -266,29 +280,46 @@ class Store:
 
     # --- backup -----------------------------------------------------------------------
 
-    def export_json(self, path) -> None:
-        """Write every player and game to a backup file (complete, or not at all)."""
-        text = self.export_text()
+    def export_json(self, path) -> list[StoreError]:
+        """Write every player and game to a backup file (complete, or not at all).
+
+        Every game goes in as saved, raw round entries and all, even one the rules no
+        longer accept: nothing blocks a backup. The errors returned name those games.
+        """
+        text, problems = self._backup()
         with backup.atomic_file(path) as file:
             file.write(text)
+        return problems
 
     def export_text(self) -> str:
         """Every player and game as a backup document: what ``export_json`` writes, and what
         a phone saves (it has no path to give)."""
+        return self._backup()[0]
+
+    def _backup(self) -> tuple[str, list[StoreError]]:
+        """The backup document, and the games in it that the rules no longer accept."""
         now = utc_now()
         with self._read() as conn:
             players = [
                 backup.BackupPlayer(name, created)
                 for name, created in conn.execute(sa.select(PLAYERS.c.name, PLAYERS.c.created_at).order_by(PLAYERS.c.id))
             ]
-            games = [
+            rounds = self._raw_rounds(conn)
+            rows = conn.execute(sa.select(GAMES).order_by(GAMES.c.created_at, GAMES.c.id)).all()
+        games, problems = [], []
+        for row in rows:
+            own = rounds.get(row.id, [])
+            try:
+                _replay(row, [entry for entry, _, _ in own])
+            except StoreError as err:
+                problems.append(err)
+            games.append(
                 backup.game_document(
-                    row.uuid, game, row.status, row.created_at, row.finished_at, row.note, row.location,
-                    [(entry, entered, edited) for entry, (entered, edited) in zip(game.rounds, times)],
+                    row.uuid, row.ruleset, row.seating, row.options, row.teams, row.status,
+                    row.created_at, row.finished_at, row.note, row.location, own,
                 )
-                for row, game, times in self._all_games(conn)
-            ]
-        return json.dumps(backup.document(players, games, now), ensure_ascii=False, indent=1)
+            )
+        return json.dumps(backup.document(players, games, now), ensure_ascii=False, indent=1), problems
 
     def import_json(self, path) -> ImportReport:
         """Add the games of a backup file that are not here yet (see ``import_text``)."""
@@ -308,6 +339,7 @@ class Store:
         for imported in games:
             for name in imported.game.players:
                 names.setdefault(name, imported.created_at)
+            _check_game_text(imported.game, imported.note, imported.location)
         _check_names(names)
         with self._write() as conn:
             known = set(conn.execute(sa.select(PLAYERS.c.name).where(PLAYERS.c.name.in_(list(names)))).scalars())
@@ -360,11 +392,17 @@ class Store:
 
     @contextmanager
     def _translate(self) -> Iterator[None]:
-        """Turn driver errors into a StoreError that says what went wrong, in words."""
+        """Turn driver errors, and saved values that cannot be read, into a StoreError that
+        says what went wrong, in words."""
         try:
             yield
         except sa.exc.DBAPIError as err:
             raise _explain(err, describe(self.url)) from None
+        except json.JSONDecodeError:  # SQLite keeps JSON as text, which another program can break
+            raise StoreError(
+                "{where} is damaged: a saved value is not valid JSON. Restore it from a backup.",
+                where=describe(self.url),
+            ) from None
 
     @contextmanager
     def _read(self) -> Iterator[sa.Connection]:
@@ -390,6 +428,8 @@ class Store:
     def _game_row(self, conn: sa.Connection, game_id: int) -> sa.Row:
         if isinstance(game_id, bool) or not isinstance(game_id, int):
             raise NotFoundError("There is no saved game {game_id!r}.", game_id=game_id)
+        if not 1 <= game_id <= LARGEST_ID:
+            raise NotFoundError("There is no saved game number {game_id}.", game_id=game_id)
         row = conn.execute(sa.select(GAMES).where(GAMES.c.id == game_id)).first()
         if row is None:
             raise NotFoundError("There is no saved game number {game_id}.", game_id=game_id)
@@ -398,6 +438,8 @@ class Store:
     def _player_id(self, conn: sa.Connection, name: str) -> int:
         if not isinstance(name, str):
             raise NotFoundError("There is no saved player {name!r}.", name=name)
+        if len(name.strip()) > NAME_LENGTH or _unsaveable(name, lines=False):
+            raise NotFoundError("There is no saved player called {name!r}.", name=name.strip())  # none could be saved
         player_id = conn.execute(sa.select(PLAYERS.c.id).where(PLAYERS.c.name == name.strip())).scalar()
         if player_id is None:
             raise NotFoundError("There is no saved player called {name!r}.", name=name.strip())
@@ -427,7 +469,9 @@ class Store:
             while len(self._games) > CACHED_GAMES:
                 self._games.popitem(last=False)
 
-    def _all_games(self, conn: sa.Connection) -> Iterator[tuple[sa.Row, Game, Times]]:
+    @staticmethod
+    def _raw_rounds(conn: sa.Connection) -> dict[int, list[tuple[Any, datetime, datetime | None]]]:
+        """Every game's saved rounds in order, (entry, entered_at, edited_at), by game id."""
         rounds: dict[int, list] = {}
         for game_id, entry, entered, edited in conn.execute(
             sa.select(ROUNDS.c.game_id, ROUNDS.c.entry, ROUNDS.c.entered_at, ROUNDS.c.edited_at).order_by(
@@ -435,6 +479,10 @@ class Store:
             )
         ):
             rounds.setdefault(game_id, []).append((entry, entered, edited))
+        return rounds
+
+    def _all_games(self, conn: sa.Connection) -> Iterator[tuple[sa.Row, Game, Times]]:
+        rounds = self._raw_rounds(conn)
         for row in conn.execute(sa.select(GAMES).order_by(GAMES.c.created_at, GAMES.c.id)):
             own = rounds.get(row.id, [])
             yield row, _replay(row, [r[0] for r in own]), [(r[1], r[2]) for r in own]
@@ -575,6 +623,13 @@ def _replay(row: sa.Row, entries: list) -> Game:
 
 
 def _summary(game: Game) -> dict[str, Any]:
+    """The cached read-out of a game; StoreError for a total no database column can hold."""
+    for side, total in game.totals.items():
+        if not -LARGEST_TOTAL <= total <= LARGEST_TOTAL:
+            raise StoreError(
+                "{side} would have {total} points; a total must stay between -{most} and {most}.",
+                side=side, total=total, most=LARGEST_TOTAL,
+            )
     return {
         "sides": list(game.sides),
         "totals": game.totals,
@@ -603,25 +658,60 @@ def _teams_json(game: Game) -> dict[str, list[str]] | None:
 def _plain(entry: Any) -> Any:
     """The entry exactly as it will be stored (JSON), so what is checked is what is saved."""
     try:
-        return json.loads(json.dumps(entry))
-    except (TypeError, ValueError):
+        plain = json.loads(json.dumps(entry, allow_nan=False))
+    except (TypeError, ValueError, RecursionError):
         raise RuleError("A round entry must be made of plain numbers, text, lists and name: value pairs.") from None
+    if backup.nesting(plain) > ENTRY_DEPTH:
+        raise RuleError("A round entry cannot nest lists and name: value pairs {most} deep.", most=ENTRY_DEPTH)
+    return plain
+
+
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Characters that reorder the text after them: a name could pose as another."""
+
+
+def _unsaveable(text: str, lines: bool) -> str | None:
+    """The first character of ``text`` that a name (or, with ``lines``, a note) may not hold:
+    control characters (a terminal obeys ANSI escapes; PostgreSQL refuses NUL), lone
+    surrogates (no database can encode them) and text-reordering marks. None if all is well."""
+    if text.isprintable():
+        return None
+    for character in text:
+        if lines and character in "\t\n\r":
+            continue
+        if unicodedata.category(character) in ("Cc", "Cs") or character in _BIDI_CONTROLS:
+            return character
+    return None
+
+
+def _check_text(text: Any, field: Phrase, limit: int, lines: bool = False) -> None:
+    """StoreError unless ``text`` is text of at most ``limit`` characters that every database can save."""
+    if not isinstance(text, str):
+        raise StoreError("{field} must be text.", field=field)
+    if len(text) > limit:
+        raise StoreError(
+            "{field} can have at most {limit} characters; {start}... is longer.", field=field, limit=limit, start=text[:20]
+        )
+    character = _unsaveable(text, lines)
+    if character is not None:
+        raise StoreError(
+            "{field} cannot hold the character {character}; {text!r} must be plain text.",
+            field=field, character=repr(character)[1:-1], text=text,
+        )
 
 
 def _check_names(names) -> None:
     for name in names:
-        if len(name) > NAME_LENGTH:
-            raise StoreError(
-                "A player name can have at most {limit} characters; {start}... is longer.",
-                limit=NAME_LENGTH, start=name[:20],
-            )
+        _check_text(name, Phrase("A player name"), NAME_LENGTH)
 
 
-def _check_text(note: Any, location: Any) -> None:
-    if not isinstance(note, str):
-        raise StoreError("The note must be text.")
-    if not isinstance(location, str):
-        raise StoreError("The location must be text.")
+def _check_game_text(game: Game, note: Any, location: Any) -> None:
+    """The names, team names, note and place of a game are text every database saves."""
+    _check_names(game.players)
+    for team in game.teams or ():
+        _check_text(team, Phrase("A team name"), NAME_LENGTH)
+    _check_text(note, Phrase("The note"), NOTE_LENGTH, lines=True)
+    _check_text(location, Phrase("The place"), PLACE_LENGTH)
 
 
 def _ruleset_order(ruleset_id: str) -> tuple:

@@ -37,13 +37,24 @@ LATER_SCREENS = ("history", "new_game", "players", "rulesets")
 (companion.ui.app.load_later): importing them before it would hold back the first page."""
 
 
+ROUTE_NUMBER_DIGITS = 20
+"""The most digits a game id or round number in an address can have (ids stay below 2^63,
+19 digits); a longer number is no address of ours, and ``int`` need not read it."""
+
+
+def route_number(part: str) -> bool:
+    """Whether ``part`` of an address is a number: ASCII digits only (``isdigit`` also takes
+    '²' and other scripts' digits, which ``int`` refuses or reads otherwise), not too many."""
+    return part.isascii() and part.isdecimal() and len(part) <= ROUTE_NUMBER_DIGITS
+
+
 def stack(route: str) -> list[str]:
     """The routes on the navigation stack for ``route``: home first, ``route`` last."""
     parts = [p for p in route.split("?")[0].split("/") if p]
     if not parts:
         return ["/"]
     head = parts[0]
-    if head in ("game", "history") and len(parts) >= 2 and parts[1].isdigit():
+    if head in ("game", "history") and len(parts) >= 2 and route_number(parts[1]):
         under = ["/"] if head == "game" else ["/", "/history"]
         game = f"/{head}/{parts[1]}"
         if len(parts) == 2:
@@ -52,12 +63,12 @@ def stack(route: str) -> list[str]:
             return [*under, game, f"{game}/{parts[2]}"]
         if head == "game" and parts[2] == "round" and len(parts) == 3:
             return ["/", game + "/round"]
-        if head == "game" and parts[2] == "round" and len(parts) == 4 and parts[3].isdigit():
+        if head == "game" and parts[2] == "round" and len(parts) == 4 and route_number(parts[3]):
             return ["/", f"{game}/round/{parts[3]}"]
         return ["/"]
     if head == "history" and len(parts) == 1:
         return ["/", "/history"]
-    if head == "table" and (len(parts) == 1 or (len(parts) == 2 and parts[1].isdigit())):
+    if head == "table" and (len(parts) == 1 or (len(parts) == 2 and route_number(parts[1]))):
         return ["/", "/" + "/".join(parts)]
     if head == "players" and len(parts) <= 2:
         return ["/", "/players"] + ([f"/players/{parts[1]}"] if len(parts) == 2 else [])

@@ -399,3 +399,35 @@ def test_long_game_replays_to_its_end_in_the_last_round():
     g = Game.replay(ruleset, start.setup, spec["entries"])
     assert len(g.rounds) == 200 and g.over
     assert not Game.replay(ruleset, start.setup, spec["entries"][:-1]).over
+
+
+# --- what the deck can hold -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "club_points, field",
+    [
+        ({"Ann": 226}, "club_points.Ann"),
+        ({"Ann": 10**19}, "club_points.Ann"),
+        ({"Ann": 200, "Bob": 26}, "club_points"),
+        ({"Ann": 100, "Bob": 100, "Cy": 26}, "club_points"),
+    ],
+)
+def test_club_points_are_bounded_by_the_fifteen_club_cards(club_points, field):
+    """At most 15 points on each of the 15 club cards: 225 in a round, for one player or all."""
+    with pytest.raises(RuleError, match="at most 225") as err:
+        game().add_round(entry(["Ann", "Bob", "Cy"], club_points))
+    assert err.value.field == field
+
+
+def test_all_the_club_points_a_deck_can_hold_go_to_one_player():
+    assert scores(game(), ["Ann", "Bob", "Cy"], {"Ann": 225})["Ann"] == 225 + 8
+
+
+@pytest.mark.parametrize("target, allowed", [(10_000, True), (10_001, False), (10**19, False)])
+def test_the_target_is_at_most_ten_thousand(target, allowed):
+    if allowed:
+        assert game(target=target).detail["target"] == target
+    else:
+        with pytest.raises(RuleError, match="at most 10000"):
+            game(target=target)

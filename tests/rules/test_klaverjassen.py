@@ -7,7 +7,13 @@ import pytest
 from bench.long_games.klaverjassen import long_game
 from companion import rules
 from companion.rules import Game, RuleError
-from companion.rules.klaverjassen import POSSIBLE_CARD_POINTS, legal_cards
+from companion.rules.klaverjassen import (
+    POSSIBLE_CARD_POINTS,
+    legal_cards,
+    roem_without_card_points,
+    trick_points,
+    trick_roem,
+)
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 A = "Ann & Cy"  # seats 1 and 3
@@ -478,3 +484,40 @@ def test_long_benchmark_game_replays():
     assert not game.over and game.detail["deciding_deal"] is True
     flags = game.detail["deals"]
     assert any(d["nat"] for d in flags) and any(d["pit"] for d in flags) and any(d["verzaakt"] for d in flags)
+
+
+# --- roem of a team without card points -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "four_of_a_kind, most",
+    [("all", 200), ("10 and up", 40)],
+)
+def test_a_team_without_card_points_has_at_most_two_trickless_tricks_of_roem(four_of_a_kind, most):
+    """Only 7s, 8s and plain 9s are worth nothing: two tricks at most, never the last one."""
+    g = new_game(four_of_a_kind=four_of_a_kind)
+    assert g.add_round(deal(0, 162, roem_a=most)).detail["deals"][-1]["roem"][A] == most
+    assert g.add_round(deal(162, 0, roem_b=most)).detail["deals"][-1]["roem"][B] == most
+    for entry, team in ((deal(0, 162, roem_a=most + 20), A), (deal(162, 0, roem_b=most + 20), B)):
+        with pytest.raises(RuleError, match=f"at most {most} roem, not {most + 20}") as err:
+            g.add_round(entry)
+        assert err.value.field == f"roem.{team}"
+
+
+@pytest.mark.parametrize(
+    "tricks, four_of_a_kind, roem",
+    [
+        ([["7S", "7H", "7D", "7C"], ["8S", "8H", "8D", "8C"]], "all", 200),
+        ([["7S", "8S", "9S", "7H"], ["7D", "8D", "9D", "8H"]], "10 and up", 40),
+    ],
+)
+def test_the_most_roem_without_card_points_is_what_two_worthless_tricks_hold(tricks, four_of_a_kind, roem):
+    """The bound is reached by real tricks the referee scores at 0 card points (clubs trump)."""
+    assert sum(trick_points(t, "C") for t in tricks) == 0
+    assert sum(trick_roem(t, "C", four_of_a_kind=four_of_a_kind) for t in tricks) == roem
+    assert roem_without_card_points(four_of_a_kind) == roem
+
+
+def test_a_renege_entered_with_card_points_keeps_the_bound_on_roem_without_them():
+    with pytest.raises(RuleError, match="at most 200 roem, not 220"):
+        new_game().add_round(deal(0, 162, roem_a=220, verzaakt=B))

@@ -48,6 +48,9 @@ def entries(draw):
         entry.update(card_points={taker: 162, other: 0}, pit=taker, roem={taker: roem[taker]})
         return entry
     a = draw(st.sampled_from(sorted(POSSIBLE_CARD_POINTS)))
+    for team, points in ((A, a), (B, 162 - a)):
+        if points == 0:  # tricks of 7s, 8s and plain 9s only: little roem under every option
+            roem[team] = draw(st.sampled_from([0, 20, 40]))
     entry.update(card_points={A: a, B: 162 - a}, roem=roem)
     if kind == "verzaakt":
         entry["verzaakt"] = draw(st.sampled_from([A, B]))

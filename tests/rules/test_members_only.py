@@ -605,7 +605,7 @@ def test_entries_are_not_changed():
     entry = {
         "bets": [bet("Ann", "hat", "<=3")],
         "shown": {"umbrella": 4, "crown": 7, "teacup": 3, "big_ben": 6, "hat": 1},
-        "minus": {"crown": 2},
+        "minus": {"crown": 2, "hat": 1},
     }
     kept = copy.deepcopy(entry)
     g = game().add_round(entry)
@@ -624,3 +624,26 @@ def test_long_game_replays_to_its_end():
     replayed = Game.replay(MEMBERS_ONLY, start.setup, spec["entries"])
     assert replayed.over and len(replayed.rounds) == 200
     assert not Game.replay(MEMBERS_ONLY, start.setup, spec["entries"][:-1]).over
+
+
+@pytest.mark.parametrize(
+    "players, shown, hat_minus, allowed",
+    [
+        (THREE, (11, 11, 8, 0, 0), 2, True),  # 32: everything face up
+        (THREE, (11, 11, 4, 0, 0), 2, True),  # 28: two cancelled pairs taken off
+        (THREE, (11, 11, 7, 0, 0), 2, False),
+        (THREE, (11, 11, 8, 0, 0), 1, False),
+        (FOUR, (11, 11, 10, 0, 0), 2, True),  # 34
+        (FOUR, (11, 11, 9, 0, 0), 2, False),
+        (FIVE, (8, 4, 3, 3, 2), 0, True),  # 32 less six pairs
+        (FIVE, (8, 4, 3, 3, 3), 0, False),
+    ],
+)
+def test_shown_and_minus_cards_are_an_even_number(players, shown, hat_minus, allowed):
+    """32 / 34 / 32 cards end face up and cancelled pairs leave in twos: never an odd number."""
+    entry = {"shown": dict(zip(SYMBOLS, shown)), "minus": {"hat": hat_minus}}
+    if allowed:
+        assert game(players).add_round(entry).rounds == [entry]
+    else:
+        err = rejected(game(players), entry)
+        assert err.field == "shown" and f"even number, not {sum(shown) + hat_minus}" in err.message

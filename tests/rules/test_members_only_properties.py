@@ -32,9 +32,10 @@ def counts_for(seats):
 
 
 def cards_entry(draw, counts, seats):
-    """The same counts as shown and minus cards, when they fit on the table."""
+    """The same counts as shown and minus cards, when they fit on the table (face-up cards
+    are an even number, so an odd sum of counts stays in the counts form)."""
     minus = {s: draw(st.integers(0, min(MINUS_CARDS, SYMBOL_CARDS - counts[s]))) for s in SYMBOLS}
-    if sum(counts.values()) + 2 * sum(minus.values()) > face_up_at_scoring(seats):
+    if sum(counts.values()) % 2 or sum(counts.values()) + 2 * sum(minus.values()) > face_up_at_scoring(seats):
         return {"counts": counts}
     return {"shown": {s: counts[s] + minus[s] for s in SYMBOLS}, "minus": minus}
 

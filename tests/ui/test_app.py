@@ -4,6 +4,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.ui import theme
 from companion.ui.app import SharedStore
@@ -103,3 +105,43 @@ def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest():
     asset = manifest[-1]["fonts"][0]["asset"]
     assert (folder / "assets" / asset).read_bytes() == (theme.ASSETS_DIR / "fonts" / theme.FONT_FILE).read_bytes()
     assert (folder / "fonts" / theme.FONT_FILE).exists()  # the repository's assets are served too
+
+
+@pytest.mark.parametrize(
+    "route",
+    ["/game/²", "/history/¹", "/table/²", "/game/٣", "/game/7/round/²", "/game/" + "9" * 5000, "/table/" + "9" * 21],
+)
+def test_an_address_whose_number_is_not_plain_digits_or_far_too_long_leads_home(route):
+    """``isdigit`` takes '²' and other scripts' digits, which ``int`` refuses or reads otherwise."""
+    assert stack(route) == ["/"]
+
+
+@pytest.mark.parametrize("head", ["game", "history", "table"])
+def test_an_address_with_a_game_number_no_database_holds_says_there_is_no_such_game(store, head):
+    from companion.ui.scoreboard import ScoreboardState
+    from companion.ui.share import TableViewState
+
+    route = f"/{head}/99999999999999999999"
+    assert stack(route)[-1] == route
+    board = ScoreboardState(store, 99999999999999999999)
+    assert not board.load() and board.error == "There is no saved game number 99999999999999999999."
+    table = TableViewState(store, 99999999999999999999)
+    table.load()
+    assert table.board is None and table.error == "There is no saved game number 99999999999999999999."
+
+
+ROUTE_PARTS = st.sampled_from(
+    ["game", "history", "table", "round", "rules", "referee", "players", "7", "0", "²", "٣", "9" * 20, "9" * 21, ""]
+) | st.text(max_size=6)
+
+
+@given(st.lists(ROUTE_PARTS, max_size=5).map(lambda parts: "/" + "/".join(parts)) | st.text())
+def test_any_address_lands_on_a_stack_whose_numbers_the_app_can_read(route):
+    """Random addresses: the stack starts home, is its own last page's stack, and each number
+    in it is plain ASCII digits that ``int`` reads (how the pages are built)."""
+    pages = stack(route)
+    assert pages[0] == "/" and stack(pages[-1]) == pages
+    for page in pages:
+        for part in page.split("/"):
+            if part.isdigit() and page.split("/")[1] in ("game", "history", "table"):
+                assert part.isascii() and int(part) < 10**20
