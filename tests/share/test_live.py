@@ -40,7 +40,7 @@ def heard():
 
 
 def session(store, role: Role, heard: list) -> LiveStore:
-    return LiveStore(store, device(role), heard.append)
+    return LiveStore(store, device(role), heard.append, seated=lambda device: True)
 
 
 @pytest.mark.parametrize("role", [Role.HOST, Role.SCORER])
@@ -104,7 +104,7 @@ def test_a_viewer_reads_everything_a_scoreboard_needs(store, heard):
 def test_taking_back_scorer_rights_takes_effect_on_the_next_change(store, heard):
     game = store.create_game("beverbende", ["Ann", "Bob"])
     guest = device(Role.SCORER)
-    scoring = LiveStore(store, guest, heard.append)
+    scoring = LiveStore(store, guest, heard.append, seated=lambda device: True)
     record = scoring.add_round(game.id, BEVER_ROUND, expected_version=game.version)
     guest.role = Role.VIEWER
     with pytest.raises(NotAllowedError):
