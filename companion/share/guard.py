@@ -69,10 +69,9 @@ every task the app starts for it (Flet copies the context into them) sees it."""
 
 def host_name(netloc: str) -> str:
     """The host part of ``host[:port]`` (IPv6 in brackets), lower case, without a final dot."""
-    parsed = urlsplit(f"//{netloc}")
     try:
-        return (parsed.hostname or "").rstrip(".")
-    except ValueError:
+        return (urlsplit(f"//{netloc}").hostname or "").rstrip(".")
+    except ValueError:  # e.g. an unclosed "[" in an IPv6 address
         return ""
 
 
@@ -133,7 +132,10 @@ class Guard:
         origin = headers.get(b"origin")
         if origin is None:  # not a browser page: nothing another site could make it send
             return True
-        scheme, origin_netloc = urlsplit(origin.decode("latin-1"))[:2]
+        try:
+            scheme, origin_netloc = urlsplit(origin.decode("latin-1"))[:2]
+        except ValueError:
+            return False
         return scheme in ("http", "https") and origin_netloc.lower() == netloc.lower()
 
     async def _visit(self, scope, receive, send) -> None:
@@ -186,6 +188,7 @@ class Guard:
         waiting_for_leave = asyncio.ensure_future(left.wait())
         try:
             await asyncio.wait((serving, waiting_for_leave), return_when=asyncio.FIRST_COMPLETED)
+            self._visits.discard(visit)  # gone: it waits no more
             if not serving.done():  # the browser has gone: the app gets a moment to tidy up
                 await asyncio.wait((serving,), timeout=LINGER_SECONDS)
         finally:
@@ -231,6 +234,11 @@ UNUSED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.
 
 
 def drop_unused_routes(fastapi_app) -> None:
-    """Serve nothing the app does not use: the API pages FastAPI adds and Flet's sign-in
-    callback go; such an address gets the app's page like any unknown one."""
-    fastapi_app.router.routes[:] = [r for r in fastapi_app.router.routes if getattr(r, "path", None) not in UNUSED_PATHS]
+    """Serve nothing the app does not use: the API pages FastAPI adds (Flet's web app is a
+    FastAPI app mounted in another) and Flet's sign-in callback go; such an address gets
+    the app's page like any unknown one."""
+    routes = fastapi_app.router.routes
+    routes[:] = [r for r in routes if getattr(r, "path", None) not in UNUSED_PATHS]
+    for route in routes:
+        if hasattr(getattr(route, "app", None), "router"):
+            drop_unused_routes(route.app)

@@ -277,7 +277,11 @@ class TableSession:
         """Sharing has stopped and this page's device is out: it hears nothing more, its
         store refuses everything (``seated``), its connection closes and Flet forgets it,
         so that its browser comes back, if ever, at the join screen of a new share."""
-        self.page.pubsub.unsubscribe_topic(TOPIC)
+        try:
+            pubsub = self.page.pubsub
+        except RuntimeError:  # Flet has forgotten the page already (it left without getting in)
+            return
+        pubsub.unsubscribe_topic(TOPIC)
         if self.visit is not None:
             self.visit.close()
         await access.forget(self.page)
