@@ -190,3 +190,16 @@ def test_a_page_reloads_when_a_change_concerns_it(route, message, refresh):
 )
 def test_pages_with_input_of_their_own_are_not_reloaded(route, stored):
     assert shows_only_stored_state(route) is stored
+
+
+def test_a_device_no_longer_at_the_table_may_neither_read_nor_change(store, heard):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    at_the_table = {"yes": True}
+    scorer = LiveStore(store, device(Role.HOST), heard.append, seated=lambda device: at_the_table["yes"])
+    record = scorer.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    at_the_table["yes"] = False  # sharing stopped
+    with pytest.raises(live.LeftTableError, match="no longer at the table"):
+        scorer.add_round(game.id, BEVER_ROUND, expected_version=record.version)
+    with pytest.raises(live.LeftTableError):
+        scorer.open_game(game.id)
+    assert len(store.open_game(game.id).game.rounds) == 1
