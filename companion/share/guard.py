@@ -50,6 +50,8 @@ class Visit:
         self._loop = asyncio.get_running_loop()
         self._closing = asyncio.Event()
         self.admitted = False
+        self.gone = False
+        """The connection has ended (a page that never got in is then forgotten)."""
         self.page = None
         """The app's own handle on this visit's page (set by the app), for ``forget``."""
 
@@ -189,6 +191,7 @@ class Guard:
         try:
             await asyncio.wait((serving, waiting_for_leave), return_when=asyncio.FIRST_COMPLETED)
             self._visits.discard(visit)  # gone: it waits no more
+            visit.gone = True
             if not serving.done():  # the browser has gone: the app gets a moment to tidy up
                 await asyncio.wait((serving,), timeout=LINGER_SECONDS)
         finally:
@@ -197,6 +200,7 @@ class Guard:
             with contextlib.suppress(BaseException):
                 await serving  # its failure was the browser's leaving, or is Flet's to log
             self._visits.discard(visit)
+            visit.gone = True
             if not closed:
                 with contextlib.suppress(Exception):
                     await send({"type": "websocket.close", "code": 1000})

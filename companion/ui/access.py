@@ -58,18 +58,9 @@ def arrived(page: ft.Page) -> None:
         visit.page = page
 
 
-def admitted() -> None:
-    """The page of the running connection got in: it may stay (see guard.WAITING_SECONDS)."""
-    visit = guard.current_visit.get()
-    if visit is not None:
-        visit.admit()
-
-
-def close_connection() -> None:
-    """Close the running connection, if any (its browser reconnects afresh)."""
-    visit = guard.current_visit.get()
-    if visit is not None:
-        visit.close()
+def left(visit: guard.Visit | None) -> bool:
+    """Whether the page of ``visit`` went before it got in: it is forgotten, nothing more to show it."""
+    return visit is not None and visit.gone and not visit.admitted
 
 
 async def _forget_visit(visit: guard.Visit) -> None:

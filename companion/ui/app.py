@@ -145,12 +145,15 @@ DRAWN_TIMEOUT = 1.0
 
 async def main(page: ft.Page) -> None:
     """Build the app in a page (one per browser session), in the language of its device."""
+    from companion.share import guard
     from companion.ui import access, reconnect
     from companion.ui.settings import device_language
 
     access.arrived(page)  # a page that never gets in is forgotten when it goes
     reconnect.watch(page)  # first: a connection lost while the session starts is caught up too
     await asyncio.gather(device_language(page).restore(), asyncio.to_thread(shared.wait_for_screens))
+    if access.left(guard.current_visit.get()):
+        return
     # The theme goes to the browser with the first page, not before it: a theme of its own
     # would be drawn on an empty page first.
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)

@@ -237,6 +237,8 @@ class TableSession:
             saved = await self.prefs.get(DEVICE_KEY)
         except Exception:  # no local storage: the browser simply joins afresh
             saved = None
+        if access.left(self.visit):
+            return
         device = self.table.rejoin(saved if isinstance(saved, str) else None)
         code = route_code(self.page.route or "")
         if code:

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import logging
+import os
 import time
 import urllib.error
 import urllib.request
@@ -16,7 +19,7 @@ from companion.share.live import LeftTableError
 from companion.share.table import Device
 from companion.ui import app, share, theme
 from companion.ui.access import guarded
-from tests.share.web import SESSION_CRASHED, TIMEOUT, FletClient, Served, refused
+from tests.share.web import REGISTER_CLIENT, SESSION_CRASHED, TIMEOUT, FletClient, Served, refused
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
 SENTENCE = "Companion does not answer at this address. Open the address Companion shows."
@@ -252,6 +255,36 @@ def test_no_more_than_the_cap_of_codeless_pages_wait_at_once(served):
     waiting.append(FletClient(served))
     for client in waiting:
         client.close()
+
+
+def resident_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="measures memory through /proc (Linux)")
+def test_a_thousand_codeless_pages_leave_the_servers_memory_bound(served, caplog):
+    """Each page registers (Flet makes it a session, ~40 to 135 KiB) and goes without a
+    code: kept for Flet's hour, 800 of them would add some 30 MiB or more."""
+    caplog.set_level(logging.CRITICAL, logger="flet_web.fastapi")  # Flet logs each page gone mid-start; kept, that is memory too
+    share.start_sharing("127.0.0.1", served.port)
+
+    def visits(count: int) -> None:
+        for n in range(count):
+            page = FletClient(served)
+            if n % 100:
+                page.send([REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+            else:  # every hundredth waits for its session, so the others surely got one too
+                page.register("/")
+            page.close()
+        eventually(lambda: served.guard.waiting == 0, "every page gone")
+        time.sleep(0.2)  # the last pages' sessions are forgotten just after they go
+        gc.collect()
+
+    visits(200)  # the server's own first growth: imports, caches, allocator arenas
+    before = resident_bytes()
+    visits(800)
+    assert resident_bytes() - before < 8 * 2**20
 
 
 def refused_busy(served: Served) -> bool:
