@@ -37,8 +37,12 @@ MAX_WAITING = 32
 WAITING_SECONDS = 90.0
 """How long a page may stay without getting in before it is closed (the browser then
 reconnects to a fresh join screen by itself)."""
+INBOX_LIMIT = 256
+"""Messages from a browser the app has not taken yet before the connection is closed."""
 LINGER_SECONDS = 2.0
 """How long the app may go on with a connection its browser has left before it is stopped."""
+WEBSOCKET_PATH = "/ws"
+"""Where Flet's web client opens its websocket (Flet's default, which Companion keeps)."""
 SESSION_CRASHED = 6
 """Flet's protocol: the action of the message that shows a failed page to the browser."""
 
@@ -48,7 +52,7 @@ class Visit:
 
     def __init__(self):
         self._loop = asyncio.get_running_loop()
-        self._closing = asyncio.Event()
+        self._ended = asyncio.Event()
         self.admitted = False
         self.gone = False
         """The connection has ended (a page that never got in is then forgotten)."""
@@ -61,7 +65,7 @@ class Visit:
 
     def close(self) -> None:
         """End the connection (safe from any thread); the browser reconnects afresh."""
-        self._loop.call_soon_threadsafe(self._closing.set)
+        self._loop.call_soon_threadsafe(self._ended.set)
 
 
 current_visit: contextvars.ContextVar[Visit | None] = contextvars.ContextVar("companion_visit", default=None)
@@ -116,6 +120,9 @@ class Guard:
         if scope["type"] == "http":
             await self.app(scope, receive, send)
             return
+        if scope["path"] != WEBSOCKET_PATH:  # no other address takes a websocket
+            await send({"type": "websocket.close", "code": 1008})
+            return
         if self.waiting >= MAX_WAITING:
             await send({"type": "websocket.close", "code": 1013})  # try again later
             return
@@ -143,24 +150,36 @@ class Guard:
     async def _visit(self, scope, receive, send) -> None:
         visit = Visit()
         self._visits.add(visit)
-        left = asyncio.Event()
-        closed = False
+        closed = False  # the connection is closed (by the browser, or here): nothing more goes out
+
+        inbox: asyncio.Queue = asyncio.Queue()
+
+        async def read_browser():
+            """Read what the browser sends even while the app does not (a Flet connection whose
+            page failed to start stops reading): its leaving is always seen."""
+            nonlocal closed
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    closed = True
+                    visit._ended.set()
+                    return
+                if inbox.qsize() >= INBOX_LIMIT:  # sent faster than the app takes it, or to an app that stopped
+                    visit.close()
+                    return
+                inbox.put_nowait(message)
 
         async def receive_from_browser():
-            if visit._closing.is_set():
-                return {"type": "websocket.disconnect", "code": 1000}
-            message, closing = asyncio.ensure_future(receive()), asyncio.ensure_future(visit._closing.wait())
-            await asyncio.wait((message, closing), return_when=asyncio.FIRST_COMPLETED)
-            closing.cancel()
-            if message.done():
-                got = message.result()
-                if got["type"] == "websocket.disconnect":
-                    left.set()
-                return got
-            message.cancel()
-            await send_to_browser({"type": "websocket.close", "code": 1000})
-            left.set()
-            return {"type": "websocket.disconnect", "code": 1000}
+            if inbox.empty() and not visit._ended.is_set():
+                message, ending = asyncio.ensure_future(inbox.get()), asyncio.ensure_future(visit._ended.wait())
+                await asyncio.wait((message, ending), return_when=asyncio.FIRST_COMPLETED)
+                ending.cancel()
+                if message.done():
+                    return message.result()
+                message.cancel()
+            if not inbox.empty():
+                return inbox.get_nowait()
+            return {"type": "websocket.disconnect", "code": 1000}  # the browser left, or the connection was closed here
 
         async def send_to_browser(message):
             nonlocal closed
@@ -174,7 +193,7 @@ class Guard:
                 await send(message)
             except Exception:  # the browser went away meanwhile
                 closed = True
-                left.set()
+                visit._ended.set()
 
         async def close_unless_admitted():
             await asyncio.sleep(WAITING_SECONDS)
@@ -186,24 +205,24 @@ class Guard:
             serving = asyncio.ensure_future(self.app(scope, receive_from_browser, send_to_browser))
         finally:
             current_visit.reset(token)
+        reading = asyncio.ensure_future(read_browser())
         deadline = asyncio.ensure_future(close_unless_admitted())
-        waiting_for_leave = asyncio.ensure_future(left.wait())
+        ending = asyncio.ensure_future(visit._ended.wait())
         try:
-            await asyncio.wait((serving, waiting_for_leave), return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait((serving, ending), return_when=asyncio.FIRST_COMPLETED)
             self._visits.discard(visit)  # gone: it waits no more
             visit.gone = True
-            if not serving.done():  # the browser has gone: the app gets a moment to tidy up
+            if not serving.done():  # the visit has ended: the app gets a moment to tidy up
+                await send_to_browser({"type": "websocket.close", "code": 1000})
                 await asyncio.wait((serving,), timeout=LINGER_SECONDS)
         finally:
-            for task in (serving, deadline, waiting_for_leave):
+            for task in (serving, reading, deadline, ending):
                 task.cancel()
             with contextlib.suppress(BaseException):
                 await serving  # its failure was the browser's leaving, or is Flet's to log
             self._visits.discard(visit)
             visit.gone = True
-            if not closed:
-                with contextlib.suppress(Exception):
-                    await send({"type": "websocket.close", "code": 1000})
+            await send_to_browser({"type": "websocket.close", "code": 1000})
             if not visit.admitted and visit.page is not None:
                 await self._forget(visit)
 

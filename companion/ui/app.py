@@ -150,6 +150,8 @@ async def main(page: ft.Page) -> None:
     from companion.ui.settings import device_language
 
     access.arrived(page)  # a page that never gets in is forgotten when it goes
+    if access.left(guard.current_visit.get()):  # gone already, before it started
+        return
     reconnect.watch(page)  # first: a connection lost while the session starts is caught up too
     await asyncio.gather(device_language(page).restore(), asyncio.to_thread(shared.wait_for_screens))
     if access.left(guard.current_visit.get()):

@@ -11,38 +11,18 @@ import time
 import urllib.error
 import urllib.request
 
-import flet as ft
 import pytest
 
 from companion.share import guard
 from companion.share.live import LeftTableError
 from companion.share.table import Device
-from companion.ui import app, share, theme
-from companion.ui.access import guarded
-from tests.share.web import REGISTER_CLIENT, SESSION_CRASHED, TIMEOUT, FletClient, Served, refused
+from companion.ui import app, share
+from tests.share.web import REGISTER_CLIENT, SESSION_CRASHED, TIMEOUT, FletClient, Served, not_shared, refused, served  # noqa: F401
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
 SENTENCE = "Companion does not answer at this address. Open the address Companion shows."
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """The app as ``companion run`` serves it (this machine only, until shared)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("FLET_WEB_NO_CDN", "1")
-        patch.setattr(app, "shared", app.SharedStore())
-        app.shared.start(f"sqlite:///{tmp_path_factory.mktemp('access') / 'companion.sqlite3'}")
-        web_app = guarded(ft.run(app.main, export_asgi_app=True, assets_dir=str(theme.web_assets_dir()), no_cdn=True), "127.0.0.1")
-        with Served(web_app) as running:
-            running.guard = web_app
-            yield running
-
-
-@pytest.fixture(autouse=True)
-def not_shared(served):
-    """Every test starts and ends with the app not shared."""
-    yield
-    served.run(share.stop_sharing())
 
 
 def eventually(condition, what: str):
@@ -266,7 +246,8 @@ def resident_bytes() -> int:
 def test_a_thousand_codeless_pages_leave_the_servers_memory_bound(served, caplog):
     """Each page registers (Flet makes it a session, ~40 to 135 KiB) and goes without a
     code: kept for Flet's hour, 800 of them would add some 30 MiB or more."""
-    caplog.set_level(logging.CRITICAL, logger="flet_web.fastapi")  # Flet logs each page gone mid-start; kept, that is memory too
+    for logger in ("flet_web.fastapi", "asyncio"):  # Flet's reports of pages gone mid-start: kept, they are memory too
+        caplog.set_level(logging.CRITICAL, logger=logger)
     share.start_sharing("127.0.0.1", served.port)
 
     def visits(count: int) -> None:

@@ -12,6 +12,7 @@ import time
 from typing import Any, Callable
 
 import msgpack
+import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
@@ -80,7 +81,10 @@ class FletClient:
 
     def receive(self, timeout: float = TIMEOUT) -> list:
         data = self.ws.recv(timeout=timeout)
-        message = msgpack.unpackb(data[1:], strict_map_key=False) if data[:1] == b"\x00" else [None, data]
+        try:
+            message = msgpack.unpackb(data[1:], strict_map_key=False) if data[:1] == b"\x00" else [None, data]
+        except ValueError:
+            message = [None, data]
         self.received.append(message)
         if message[0] == INVOKE_METHOD:
             body = message[1]
@@ -120,3 +124,31 @@ def refused(served: Served, **headers) -> bool:
     except InvalidStatus as err:
         return err.response.status_code == 403
     return False
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The app as ``companion run`` serves it (this machine only, until shared), over a
+    database of its own."""
+    import flet as ft
+
+    from companion.ui import app, theme
+    from companion.ui.access import guarded
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FLET_WEB_NO_CDN", "1")
+        patch.setattr(app, "shared", app.SharedStore())
+        app.shared.start(f"sqlite:///{tmp_path_factory.mktemp('served') / 'companion.sqlite3'}")
+        web_app = guarded(ft.run(app.main, export_asgi_app=True, assets_dir=str(theme.web_assets_dir()), no_cdn=True), "127.0.0.1")
+        with Served(web_app) as running:
+            running.guard = web_app
+            yield running
+
+
+@pytest.fixture(autouse=True)
+def not_shared(served):
+    """Every test starts and ends with the app not shared."""
+    from companion.ui import share
+
+    yield
+    served.run(share.stop_sharing())
