@@ -139,6 +139,7 @@ def served(tmp_path_factory):
         patch.setenv("FLET_WEB_NO_CDN", "1")
         patch.setattr(app, "shared", app.SharedStore())
         app.shared.start(f"sqlite:///{tmp_path_factory.mktemp('served') / 'companion.sqlite3'}")
+        assert app.shared.get() is not None, app.shared.problem  # opened before anything else runs
         web_app = guarded(ft.run(app.main, export_asgi_app=True, assets_dir=str(theme.web_assets_dir()), no_cdn=True), "127.0.0.1")
         with Served(web_app) as running:
             running.guard = web_app
