@@ -17,9 +17,11 @@ from companion.share import guard
 from companion.share.live import LeftTableError
 from companion.share.table import Device
 from companion.ui import app, share
-from tests.share.web import REGISTER_CLIENT, SESSION_CRASHED, TIMEOUT, FletClient, Served, not_shared, refused, served  # noqa: F401
+from tests.share.web import REGISTER_CLIENT, SESSION_CRASHED, TIMEOUT, FletClient, Served, refused
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
+pytestmark = pytest.mark.usefixtures("not_shared")  # every test starts and ends with the app not shared
+
 SENTENCE = "Companion does not answer at this address. Open the address Companion shows."
 
 

@@ -14,7 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.share import guard
-from tests.share.web import SESSION_CRASHED, FletClient, not_shared, served  # noqa: F401
+from tests.share.web import SESSION_CRASHED, FletClient
+
+pytestmark = pytest.mark.usefixtures("not_shared")  # every test starts and ends with the app not shared
 
 SENTENCE = b"Companion does not answer at this address. Open the address Companion shows."
 CRASH_SENTENCE = "Something went wrong on this page. Reload the page to go on."
