@@ -1,8 +1,9 @@
 """Live updates between the devices at a table, and the rights check on every change.
 
-Every browser session sees the store through its own ``LiveStore``: reads pass through;
-a change needs scorer rights (the check is here, on the server, whatever the screen
-shows) and, once saved, is announced to every other session. A session that hears of a
+Every browser session sees the store through its own ``LiveStore``: only while its device
+is still at the table (Stop sharing takes every joined device out, for good), reads pass
+through; a change needs scorer rights too (the checks are here, on the server, whatever
+the screen shows) and, once saved, is announced to every other session. A session that hears of a
 change reloads what it shows from the store (``refresh_needed`` says when), so the
 store stays the one source of truth and a message never carries state that could be
 stale by the time it arrives.
@@ -104,6 +105,13 @@ class NotAllowedError(StoreError):
         super().__init__(_("This device can only watch. Ask the host to let it keep score."))
 
 
+class LeftTableError(StoreError):
+    """Anything asked for by a device that is no longer at the table (sharing stopped)."""
+
+    def __init__(self):
+        super().__init__(_("This device is no longer at the table: sharing has stopped. Ask the host for the new code."))
+
+
 READS = frozenset({"open_game", "in_progress", "history", "players", "player_stats", "head_to_head", "export_text"})
 GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round", "abandon", "reopen"})
 PLAYER_CHANGES = frozenset({"add_player"})
@@ -120,10 +128,12 @@ class LiveStore:
     later is unavailable to sessions until it is classified here.
     """
 
-    def __init__(self, store, device: Device, announce: Callable[[Message], None]):
+    def __init__(self, store, device: Device, announce: Callable[[Message], None], seated: Callable[[Device], bool]):
         self._store = store
         self.device = device
         self._announce = announce
+        self._seated = seated
+        """Whether a device is at the table as it is now (asked on every use, never remembered)."""
 
     def announce(self, message: Message) -> None:
         """Tell every other session of the server (e.g. that a device's rights changed)."""
@@ -131,12 +141,19 @@ class LiveStore:
 
     def __getattr__(self, name: str) -> Any:
         if name in READS:
-            return getattr(self._store, name)
+            return partial(self._read, name)
         if name in GAME_CHANGES or name in PLAYER_CHANGES or name in RESTORES:
             return partial(self._change, name)
         raise AttributeError(f"a browser session cannot use Store.{name}")
 
+    def _read(self, name: str, *args, **kwargs):
+        if not self._seated(self.device):
+            raise LeftTableError()
+        return getattr(self._store, name)(*args, **kwargs)
+
     def _change(self, name: str, *args, **kwargs):
+        if not self._seated(self.device):
+            raise LeftTableError()
         if not self.device.can_score:
             raise NotAllowedError()
         if name in RESTORES and not self.device.is_host:

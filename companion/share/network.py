@@ -20,6 +20,29 @@ ADDRESS_VARIABLE = "COMPANION_SHARE_ADDRESS"
 """Environment variable: the address the phones reach this machine at, for a machine with
 several networks (Wi-Fi, cable, VPN) where the automatic choice is the wrong one."""
 
+TRUSTED_PROXY_VARIABLE = "COMPANION_TRUSTED_PROXY"
+"""Environment variable: the address(es) of a reverse proxy in front of Companion (comma
+separated). Only requests from there may say, in X-Forwarded-For, which client they carry;
+without it such headers are ignored, so no client can pass for another (e.g. to get fresh
+tries at the code, see companion.share.limiter)."""
+
+
+def web_server(asgi_app, **options):
+    """The uvicorn server of each listener of the web app, all configured alike."""
+    import uvicorn
+
+    trusted = os.environ.get(TRUSTED_PROXY_VARIABLE, "").strip()
+    config = uvicorn.Config(
+        asgi_app,
+        log_level="critical",  # quiet, as under Flet's own server: a tab closing mid-message is no news
+        ws="websockets-sansio",
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or None,
+        server_header=False,
+        **options,
+    )
+    return uvicorn.Server(config)
+
 
 def share_address() -> str | None:
     """Where the phones reach this machine: $COMPANION_SHARE_ADDRESS, else its network
@@ -96,8 +119,6 @@ class NetworkListener:
                 self._server = self._task = self.address = None
 
     async def _start(self) -> str:
-        import uvicorn
-
         address = self._address()
         if address is None:
             raise NetworkError(
@@ -106,8 +127,7 @@ class NetworkListener:
             )
         listening = bind(address, self.port)
         # No lifespan: the app's start and stop belong to its first listener, not to this one.
-        config = uvicorn.Config(self._asgi_app, lifespan="off", log_level="critical", ws="websockets-sansio")
-        self._server = uvicorn.Server(config)
+        self._server = web_server(self._asgi_app, lifespan="off")
         self._task = asyncio.create_task(self._server.serve(sockets=[listening]))
         if not await started(self._server, self._task):
             self._server = self._task = None

@@ -19,7 +19,8 @@ from companion.share import codes
 from companion.share.limiter import WrongTries, client_key
 
 MAX_DEVICES = 100
-"""A table is a handful of phones; the cap keeps a loop of fresh browsers from filling memory."""
+"""A table is a handful of phones; the cap keeps a loop of fresh browsers from filling memory.
+It counts the devices that joined with the join code only: the host code always gets in."""
 
 
 class Role(str, Enum):
@@ -51,6 +52,11 @@ class Device:
     @property
     def connected(self) -> bool:
         return self.sessions > 0
+
+    @property
+    def is_this_machine(self) -> bool:
+        """The user of an app that is not shared (see ``this_machine``), not a device that joined."""
+        return self.key == ""
 
     @classmethod
     def this_machine(cls) -> Device:
@@ -129,7 +135,7 @@ class Table:
                 if as_host:
                     known.role = Role.HOST
                 return known
-            if len(self._devices) >= MAX_DEVICES:
+            if not as_host and sum(not d.is_host for d in self._devices.values()) >= MAX_DEVICES:
                 raise JoinRefused(full=True)
             browser, system = describe_user_agent(user_agent)
             device = Device(
@@ -146,6 +152,10 @@ class Table:
         """The device a browser's saved key belongs to (None for a key from another run)."""
         with self._lock:
             return self._devices.get(key or "")
+
+    def seats(self, device: Device) -> bool:
+        """Whether ``device`` joined this table (not an earlier one, shared before a Stop sharing)."""
+        return self.rejoin(device.key) is device
 
     def devices(self) -> list[Device]:
         with self._lock:

@@ -146,11 +146,17 @@ DRAWN_TIMEOUT = 1.0
 
 async def main(page: ft.Page) -> None:
     """Build the app in a page (one per browser session), in the language of its device."""
-    from companion.ui import reconnect
+    from companion.share import guard
+    from companion.ui import access, reconnect
     from companion.ui.settings import device_language
 
+    access.arrived(page)  # a page that never gets in is forgotten when it goes
+    if access.left(guard.current_visit.get()):  # gone already, before it started
+        return
     reconnect.watch(page)  # first: a connection lost while the session starts is caught up too
     await asyncio.gather(device_language(page).restore(), asyncio.to_thread(shared.wait_for_screens))
+    if access.left(guard.current_visit.get()):
+        return
     # The theme goes to the browser with the first page, not before it: a theme of its own
     # would be drawn on an empty page first.
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
@@ -250,7 +256,9 @@ def serve(
         print(announcement(start_sharing(host, port)), flush=True)
     else:
         print(_("Companion is running: open http://{host}:{port}/ in a browser.").format(host=_shown(host), port=port), flush=True)
-    web_app = ft.run(main, export_asgi_app=True, assets_dir=str(theme.web_assets_dir()), no_cdn=True)
+    from companion.ui.access import guarded
+
+    web_app = guarded(ft.run(main, export_asgi_app=True, assets_dir=str(theme.web_assets_dir()), no_cdn=True), host)
     network.set_listener(None if share else network.NetworkListener(web_app, port))
     try:
         asyncio.run(_listen(web_app, listening, serving, host, port))
@@ -269,12 +277,9 @@ async def _listen(web_app, listening: socket.socket, serving: threading.Event, h
     """Serve the web app on ``listening`` until Ctrl+C; set ``serving`` once it serves, and open
     it in this machine's browser then (unless FLET_FORCE_WEB_SERVER is set, as Flet's own
     server does)."""
-    import uvicorn
+    from companion.share.network import started, web_server
 
-    from companion.share.network import started
-
-    # Quiet, as under Flet's own server: a browser tab closing mid-message is not worth a traceback.
-    server = uvicorn.Server(uvicorn.Config(web_app, log_level="critical", ws="websockets-sansio"))
+    server = web_server(web_app)
     serve = asyncio.create_task(server.serve(sockets=[listening]))
     if await started(server, serve):
         serving.set()

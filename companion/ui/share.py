@@ -14,6 +14,7 @@ when a change concerns it (companion.share.live).
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass
 from typing import Callable
 
@@ -21,12 +22,12 @@ import flet as ft
 
 from companion import device as this_device
 from companion.i18n import _
-from companion.share import codes, network, qr
+from companion.share import codes, guard, network, qr
 from companion.share.address import reachable_address
 from companion.share.live import TOPIC, DevicesChanged, LiveStore, Message, RoleChanged, refresh_needed, shows_only_stored_state
 from companion.share.table import Device, Invitation, JoinRefused, Role, Table
 from companion.store import StoreError
-from companion.ui import reconnect, widgets
+from companion.ui import access, reconnect, widgets
 from companion.ui.settings import device_storage
 from companion.ui.scoreboard import ScoreboardState, score_chart
 from companion.ui.format import points
@@ -39,6 +40,9 @@ SESSION_KEY = "companion.table_session"
 
 _table: Table | None = None
 
+_sessions: weakref.WeakSet[TableSession] = weakref.WeakSet()
+"""Every browser session of this server, so that Stop sharing reaches them all."""
+
 
 def start_sharing(host: str, port: int) -> Table:
     """Share this server's table: new codes, reachable at ``host``'s network address."""
@@ -47,10 +51,23 @@ def start_sharing(host: str, port: int) -> Table:
     return _table
 
 
-def stop_sharing() -> None:
-    """The app is for this machine only again (its network listener has been closed)."""
+async def stop_sharing(keep: TableSession | None = None) -> None:
+    """The app is for this machine only again (its network listener has been closed): every
+    session of the table but ``keep`` (the host's, which leaves it) ends, for good."""
     global _table
-    _table = None
+    table, _table = _table, None
+    for session in list(_sessions):
+        if session is not keep and table is not None and session.table is table:
+            await session.end()
+
+
+def seated(device: Device) -> bool:
+    """Whether ``device`` is at the table as it is now: this machine's own user while the
+    app is not shared, else a device that joined the current table (not an earlier one)."""
+    if device.is_this_machine:
+        return True
+    table = current_table()
+    return table is not None and table.seats(device)
 
 
 def current_table() -> Table | None:
@@ -199,8 +216,11 @@ class TableSession:
         self.device: Device | None = None
         self.app = None
         self.connection = reconnect.watch(page)
+        self.visit = guard.current_visit.get()
+        """The connection the page is on (None outside the web server), see companion.share.guard."""
         self.prefs = device_storage(page)
         page.session.store.set(SESSION_KEY, self)
+        _sessions.add(self)
         if table is not None:
             self.join = JoinState(table, page.client_ip, page.client_user_agent or "")
             self.join_screen = JoinScreen(self.join, self._try_code)
@@ -218,6 +238,8 @@ class TableSession:
             saved = await self.prefs.get(DEVICE_KEY)
         except Exception:  # no local storage: the browser simply joins afresh
             saved = None
+        if access.left(self.visit):
+            return
         device = self.table.rejoin(saved if isinstance(saved, str) else None)
         code = route_code(self.page.route or "")
         if code:
@@ -254,6 +276,19 @@ class TableSession:
         self.table = None
         self._enter(Device.this_machine())
 
+    async def end(self) -> None:
+        """Sharing has stopped and this page's device is out: it hears nothing more, its
+        store refuses everything (``seated``), its connection closes and Flet forgets it,
+        so that its browser comes back, if ever, at the join screen of a new share."""
+        try:
+            pubsub = self.page.pubsub
+        except RuntimeError:  # Flet has forgotten the page already (it left without getting in)
+            return
+        pubsub.unsubscribe_topic(TOPIC)
+        if self.visit is not None:
+            self.visit.close()
+        await access.forget(self.page)
+
     def _show_join(self) -> None:
         self.join_screen.render()
         if self.page.views[-1:] != [self.join_screen.view]:
@@ -263,7 +298,9 @@ class TableSession:
 
     def _enter(self, device: Device) -> None:
         self.device = device
-        self.app = self.make_app(LiveStore(self.store, device, self._announce), device)
+        if self.visit is not None:
+            self.visit.admit()
+        self.app = self.make_app(LiveStore(self.store, device, self._announce, seated), device)
         self.connection.on_away = lambda: self._connected(False)
         self.connection.on_back = self._back
         self._connected(True)
@@ -296,7 +333,10 @@ class TableSession:
         return self.page.views[-1].route if self.page.views else "/"
 
     def _back(self) -> None:
-        """Back after a lost connection: whatever changed meanwhile is read again."""
+        """Back after a lost connection (a new one): whatever changed meanwhile is read again."""
+        self.visit = guard.current_visit.get() or self.visit
+        if self.visit is not None:
+            self.visit.admit()
         self._connected(True)
         if shows_only_stored_state(self._route()):
             self.app.show(self._route())
@@ -522,7 +562,7 @@ async def _start_sharing(app) -> None:
 async def _stop_sharing(app) -> None:
     """Close the app to the network again: the phones that joined are cut off."""
     await network.listener().close()
-    stop_sharing()
+    await stop_sharing(keep=table_session(app.page))
     print(_("Companion has stopped sharing this table: only this computer can open it now."), flush=True)
     table_session(app.page).leave()
 

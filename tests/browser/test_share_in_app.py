@@ -78,3 +78,10 @@ def test_the_host_shares_a_running_app_a_phone_joins_and_sharing_stops_again(bro
     assert reachable("127.0.0.1", port)
     host.open("/")  # this machine is its only user again, without a code
     host.wait("new-game")
+
+    host.open("/share")  # shared again: a new code, and the phone that joined before is out
+    host.tap("start-sharing")
+    new_code = re.search(r"Code (\w{4}-\w{4})", host.expect_text("share-code", r"Code \w{4}-\w{4}")).group(1)
+    assert new_code != code
+    phone.open(f"/game/{game}")  # with its old device key, and its old code in no link
+    phone.wait("join-screen")

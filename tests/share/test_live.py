@@ -41,7 +41,7 @@ def heard():
 
 
 def session(store, role: Role, heard: list) -> LiveStore:
-    return LiveStore(store, device(role), heard.append)
+    return LiveStore(store, device(role), heard.append, seated=lambda device: True)
 
 
 @pytest.mark.parametrize("role", [Role.HOST, Role.SCORER])
@@ -124,7 +124,7 @@ def test_a_viewer_reads_everything_a_scoreboard_needs(store, heard):
 def test_taking_back_scorer_rights_takes_effect_on_the_next_change(store, heard):
     game = store.create_game("beverbende", ["Ann", "Bob"])
     guest = device(Role.SCORER)
-    scoring = LiveStore(store, guest, heard.append)
+    scoring = LiveStore(store, guest, heard.append, seated=lambda device: True)
     record = scoring.add_round(game.id, BEVER_ROUND, expected_version=game.version)
     guest.role = Role.VIEWER
     with pytest.raises(NotAllowedError):
@@ -216,3 +216,16 @@ def test_a_page_reloads_when_a_change_concerns_it(route, message, refresh):
 )
 def test_pages_with_input_of_their_own_are_not_reloaded(route, stored):
     assert shows_only_stored_state(route) is stored
+
+
+def test_a_device_no_longer_at_the_table_may_neither_read_nor_change(store, heard):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    at_the_table = {"yes": True}
+    scorer = LiveStore(store, device(Role.HOST), heard.append, seated=lambda device: at_the_table["yes"])
+    record = scorer.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    at_the_table["yes"] = False  # sharing stopped
+    with pytest.raises(live.LeftTableError, match="no longer at the table"):
+        scorer.add_round(game.id, BEVER_ROUND, expected_version=record.version)
+    with pytest.raises(live.LeftTableError):
+        scorer.open_game(game.id)
+    assert len(store.open_game(game.id).game.rounds) == 1

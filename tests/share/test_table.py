@@ -202,3 +202,28 @@ def test_a_new_invitation_has_fresh_codes_of_the_right_lengths():
 )
 def test_the_host_sees_which_browser_on_which_system(user_agent, described):
     assert describe_user_agent(user_agent) == described
+
+
+def test_the_host_code_gets_in_at_a_full_table(table):
+    for n in range(MAX_DEVICES):
+        table.admit(CODE, f"10.0.{n // 200}.{n % 200}")
+    host = table.admit(HOST_CODE, "192.168.1.5")
+    assert host.is_host
+
+
+def test_the_device_limit_counts_only_devices_with_the_join_code(table):
+    for n in range(3):
+        table.admit(HOST_CODE, f"192.168.1.{n + 2}")
+    for n in range(MAX_DEVICES):
+        table.admit(CODE, f"10.0.{n // 200}.{n % 200}")
+    with pytest.raises(JoinRefused) as refused:
+        table.admit(CODE, "192.168.1.99")
+    assert refused.value.full
+    assert len(table.devices()) == MAX_DEVICES + 3
+
+
+def test_a_table_seats_its_own_devices_only(table, clock):
+    device = table.admit(CODE, "192.168.1.20")
+    later = Table(Invitation("192.168.1.5", 8550), clock=clock)
+    assert table.seats(device) and not later.seats(device)
+    assert not table.seats(Device.this_machine())

@@ -1,0 +1,303 @@
+"""Who reaches the running app, and until when (docs/security.md): the real web app on
+127.0.0.1, driven by bare websocket clients that speak Flet's protocol as a page does."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import os
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from companion.share import guard
+from companion.share.live import LeftTableError
+from companion.share.table import Device
+from companion.ui import app, share
+from tests.share.web import REGISTER_CLIENT, SESSION_CRASHED, TIMEOUT, FletClient, Served, refused
+
+BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
+pytestmark = pytest.mark.usefixtures("not_shared")  # every test starts and ends with the app not shared
+
+SENTENCE = "Companion does not answer at this address. Open the address Companion shows."
+
+
+
+
+def eventually(condition, what: str):
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.02)
+
+
+def session_of(device: Device) -> share.TableSession:
+    return next(s for s in list(share._sessions) if s.device is device)
+
+
+def get(served: Served, path: str, **headers) -> tuple[int, str]:
+    request = urllib.request.Request(f"http://127.0.0.1:{served.port}{path}", headers={"Host": served.base, **headers})
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            return response.status, response.read().decode(errors="replace")
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode(errors="replace")
+
+
+# --- 1. Stop sharing takes access back, at once and for good --------------------------------
+
+
+def test_after_stop_sharing_a_scorers_page_is_closed_forgotten_and_refused_and_a_new_share_needs_the_new_code(served):
+    game = app.shared.get().create_game("beverbende", ["Ann", "Bob"])
+    table = share.start_sharing("127.0.0.1", served.port)
+    phone = FletClient(served)
+    old_session = phone.register(f"/?code={table.invitation.code}")
+    phone.wait_for(lambda: table.devices() and table.devices()[0].connected, "the phone joined")
+    device = table.devices()[0]
+    host = table.admit(table.invitation.host_code, "127.0.0.1")
+    table.set_scorer(host, device.number, True)
+    phone_store = session_of(device).app.store
+    saved = phone_store.add_round(game.id, BEVER_ROUND, expected_version=game.version)  # a scorer saves
+
+    served.run(share.stop_sharing())
+    with pytest.raises(LeftTableError):  # at once: its page can save nothing more, nor read
+        phone_store.add_round(game.id, BEVER_ROUND, expected_version=saved.version)
+    with pytest.raises(LeftTableError):
+        phone_store.open_game(game.id)
+    phone.drain(TIMEOUT)  # its connection is closed by the server
+    assert phone.ws.close_code is not None
+
+    new_table = share.start_sharing("127.0.0.1", served.port)
+    with pytest.raises(LeftTableError):  # and for good: not even under a new share
+        phone_store.add_round(game.id, BEVER_ROUND, expected_version=saved.version)
+    back = FletClient(served)
+    assert back.register("/", session_id=old_session) != old_session  # its page is not given back
+    assert new_table.rejoin(device.key) is None
+    assert not share.JoinState(new_table, "127.0.0.1", "").submit(table.invitation.code)  # the old code is wrong now
+    assert share.JoinState(new_table, "127.0.0.1", "").submit(new_table.invitation.code) is not None
+    assert len(app.shared.get().open_game(game.id).game.rounds) == 1
+    back.close()
+
+
+def test_stop_sharing_leaves_the_hosts_own_page_in_as_this_machines_user(served):
+    table = share.start_sharing("127.0.0.1", served.port)
+    page = FletClient(served)
+    page.register(f"/?code={table.invitation.host_code}")
+    page.wait_for(lambda: table.devices() and table.devices()[0].connected, "the host joined")
+    host_session = session_of(table.devices()[0])
+
+    async def stop_from_the_hosts_page():
+        await share.stop_sharing(keep=host_session)
+        host_session.leave()
+
+    served.run(stop_from_the_hosts_page())
+    assert host_session.device.is_this_machine and host_session.app.store.history() is not None
+    page.close()
+
+
+# --- 2. Only pages of the app's own addresses -----------------------------------------------
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "http://localhost:1", "https://127.0.0.1.evil.example", "null", "file://"])
+def test_a_websocket_from_a_page_of_another_origin_is_refused(served, origin):
+    assert refused(served, origin=origin)
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8550", "localhost.evil.example", "", "[::1"])
+def test_a_websocket_naming_a_foreign_host_is_refused(served, host):
+    assert refused(served, host=host, origin=f"http://{host}")
+
+
+@pytest.mark.parametrize("name", ["localhost", "127.0.0.1", "[::1]", "LOCALHOST"])
+def test_a_page_of_this_machines_own_names_gets_in(served, name):
+    address = f"{name}:{served.port}"
+    client = FletClient(served, host=address, origin=f"http://{address}")
+    assert client.register("/")
+    client.close()
+    assert get(served, "/", Host=address)[0] == 200
+
+
+def test_a_script_without_an_origin_is_no_page_of_another_site_and_gets_in(served):
+    client = FletClient(served)
+    assert client.register("/")
+    client.close()
+
+
+def test_the_share_address_is_served_only_while_shared(served):
+    address = f"192.0.2.7:{served.port}"  # the table's address, as the phones name it
+    assert refused(served, host=address, origin=f"http://{address}")
+    share.start_sharing("192.0.2.7", served.port)
+    client = FletClient(served, host=address, origin=f"http://{address}")
+    assert client.register("/")
+    client.close()
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"Host": "evil.example"}, {"Origin": "http://evil.example"}, {"Host": "evil.example", "Origin": "http://evil.example"}],
+    ids=["host", "origin", "both"],
+)
+def test_an_http_request_for_a_foreign_address_gets_one_sentence(served, headers):
+    assert get(served, "/", **headers) == (403, SENTENCE)
+
+
+@pytest.mark.parametrize("server, served_there", [(("127.0.0.1", 8550), True), (("192.168.1.5", 8550), False)])
+def test_while_not_shared_only_connections_to_the_loopback_address_are_served(server, served_there):
+    """The network listener opens a moment before the table is shared: nothing gets through it then."""
+    seen = []
+
+    async def app_(scope, receive, send):
+        seen.append(scope["path"])
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def forget(visit):
+        pass
+
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    middleware = guard.Guard(app_, lambda: {"localhost", "127.0.0.1", "192.168.1.5"}, lambda: False, forget)
+    scope = {"type": "http", "path": "/", "server": server, "headers": [(b"host", f"{server[0]}:8550".encode())]}
+    asyncio.run(middleware(scope, None, send))
+    assert (seen == ["/"]) is served_there
+    assert sent[0]["status"] == (200 if served_there else 403)
+
+
+# --- 3. Forwarding headers only from a named proxy ------------------------------------------
+
+
+def client_seen(served_app_port: int, forwarded_for: str) -> str:
+    request = urllib.request.Request(f"http://127.0.0.1:{served_app_port}/", headers={"X-Forwarded-For": forwarded_for})
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+        return response.read().decode()
+
+
+async def client_address(scope, receive, send):
+    """Says which client address the app, and so the wrong-code limit, sees."""
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": scope["client"][0].encode()})
+
+
+def test_a_forged_forwarded_for_does_not_make_a_client_pass_for_another(monkeypatch):
+    monkeypatch.delenv("COMPANION_TRUSTED_PROXY", raising=False)
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    with Served(client_address) as server:
+        assert client_seen(server.port, "10.9.9.9") == "127.0.0.1"
+
+
+def test_a_named_proxy_says_which_client_it_carries(monkeypatch):
+    monkeypatch.setenv("COMPANION_TRUSTED_PROXY", "127.0.0.1")
+    with Served(client_address) as server:
+        assert client_seen(server.port, "10.9.9.9") == "10.9.9.9"
+
+
+def test_a_proxy_that_is_not_the_named_one_is_not_believed(monkeypatch):
+    monkeypatch.setenv("COMPANION_TRUSTED_PROXY", "192.0.2.1")
+    with Served(client_address) as server:
+        assert client_seen(server.port, "10.9.9.9") == "127.0.0.1"
+
+
+# --- 5. Pages without a code: few, short-lived, forgotten -----------------------------------
+
+
+def test_a_codeless_page_that_goes_is_forgotten_at_once(served):
+    table = share.start_sharing("127.0.0.1", served.port)
+    page = FletClient(served)
+    first = page.register("/")
+    page.drain(0.3)
+    page.close()
+    eventually(lambda: served.guard.waiting == 0, "the page left")
+    again = FletClient(served)
+    assert again.register("/", session_id=first) != first
+    again.close()
+    assert table.devices() == []
+
+
+def test_a_page_that_does_not_get_in_is_closed_after_the_waiting_time(served, monkeypatch):
+    monkeypatch.setattr(guard, "WAITING_SECONDS", 0.5)
+    share.start_sharing("127.0.0.1", served.port)
+    page = FletClient(served)
+    page.register("/")
+    page.drain(TIMEOUT)
+    assert page.ws.close_code == 1000
+
+
+def test_no_more_than_the_cap_of_codeless_pages_wait_at_once(served):
+    share.start_sharing("127.0.0.1", served.port)
+    waiting = [FletClient(served) for _ in range(guard.MAX_WAITING)]
+    assert refused_busy(served)
+    waiting.pop().close()
+    eventually(lambda: served.guard.waiting < guard.MAX_WAITING, "a place freed")
+    waiting.append(FletClient(served))
+    for client in waiting:
+        client.close()
+
+
+def resident_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="measures memory through /proc (Linux)")
+def test_a_thousand_codeless_pages_leave_the_servers_memory_bound(served, caplog):
+    """Each page registers (Flet makes it a session, ~40 to 135 KiB) and goes without a
+    code: kept for Flet's hour, 800 of them would add some 30 MiB or more."""
+    for logger in ("flet_web.fastapi", "asyncio"):  # Flet's reports of pages gone mid-start: kept, they are memory too
+        caplog.set_level(logging.CRITICAL, logger=logger)
+    share.start_sharing("127.0.0.1", served.port)
+
+    def visits(count: int) -> None:
+        for n in range(count):
+            page = FletClient(served)
+            if n % 100:
+                page.send([REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+            else:  # every hundredth waits for its session, so the others surely got one too
+                page.register("/")
+            page.close()
+        eventually(lambda: served.guard.waiting == 0, "every page gone")
+        time.sleep(0.2)  # the last pages' sessions are forgotten just after they go
+        gc.collect()
+
+    visits(200)  # the server's own first growth: imports, caches, allocator arenas
+    before = resident_bytes()
+    visits(800)
+    assert resident_bytes() - before < 8 * 2**20
+
+
+def refused_busy(served: Served) -> bool:
+    from websockets.exceptions import InvalidStatus
+
+    try:
+        FletClient(served).close()
+    except InvalidStatus:
+        return True
+    return False
+
+
+# --- 6. Nothing the app does not use --------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(guard.UNUSED_PATHS))
+def test_the_web_api_pages_are_not_served(served, path):
+    status, body = get(served, path)
+    assert "swagger" not in body.lower() and "openapi" not in body.lower() and "redoc" not in body.lower()
+    assert status == 404 or (status, body) == get(served, "/")  # the app's own page, as for any unknown address
+
+
+# --- 7. Never a traceback -------------------------------------------------------------------
+
+
+def test_a_failing_handler_shows_the_device_one_sentence_not_a_traceback(served):
+    page = FletClient(served)
+    page.register("/")
+    page.drain(0.5)
+    page.send([3, {"target": 1, "name": "resize", "data": {"no such field": 1}}])  # Flet fails on it
+    crashed = page.until(SESSION_CRASHED)
+    assert crashed[1] == {"message": "Something went wrong on this page. Reload the page to go on."}
+    page.close()
