@@ -107,7 +107,7 @@ def test_the_scorer_saves_a_round_and_the_viewer_sees_it_live(browsers, shared_t
     scorer.expect_text("enter-round", "Enter round 3")
     host.keys("2222" + "3333")
     host.tap("entry-save")  # too late: told so, and shown the round that was saved
-    host.page.get_by_text(re.compile("changed on another device")).last.wait_for()
+    host.expect_on_screen("changed on another device")
     host.expect_text("enter-round", "Enter round 3")
     host.expect_text("total-Ann", "Ann 13")
 
