@@ -13,7 +13,7 @@ from flet.messaging.session_store import SessionStore
 from companion import i18n
 from companion.ui import settings
 from companion.ui.settings import LANGUAGE_KEY, DeviceLanguage, language_choices, session_language
-from tests.ui.referee.tree import find
+from tests.ui.tree import find
 
 
 class Prefs:

@@ -8,7 +8,7 @@ import pytest
 from companion import i18n, rules
 from companion.rules import RuleError
 from companion.ui.reference import ReferenceState, reference_view
-from tests.ui.referee.tree import find, text, walk
+from tests.ui.tree import find, text, walk
 
 
 def ids(state: ReferenceState) -> list[str]:
