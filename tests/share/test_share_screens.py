@@ -177,7 +177,8 @@ def test_the_table_view_without_a_game_says_one_appears_when_started(store):
 def test_the_table_view_of_a_missing_game_says_so(store):
     view = TableViewState(store, 42)
     view.load()
-    assert view.board is None and view.error
+    assert view.board is None
+    assert view.error == "There is no saved game number 42."
     assert view.empty_message is None
 
 

@@ -206,7 +206,7 @@ def test_an_abandoned_game_says_so_and_takes_no_more_rounds(store):
 def test_a_missing_game_is_reported(store):
     s = ScoreboardState(store, 999)
     assert not s.load()
-    assert s.error
+    assert s.error == "There is no saved game number 999."
 
 
 @pytest.mark.parametrize("raw, step", [(0.3, 1), (1, 1), (3, 5), (12, 20), (40, 50), (130, 200)])
