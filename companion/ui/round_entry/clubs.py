@@ -13,8 +13,9 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules.base import Game
+from companion.ui.format import join_names
 from companion.ui.round_entry import widgets
-from companion.ui.round_entry.state import EntryState, and_list, erase_digit, type_digit
+from companion.ui.round_entry.state import EntryState, erase_digit, type_digit
 
 MOST_TYPED_POINTS = 99
 """Club points are typed with at most two digits (the keypad moves on after two)."""
@@ -142,7 +143,7 @@ class ClubsEntry(EntryState):
         if self.team_of is not None:
             notes.append(_("{team} still held cards and scores nothing.").format(team=self.team_of[held[0]]))
         elif len(self.players) > 2:
-            notes.append(_("{players} still held cards and scores nothing.").format(players=and_list(held)))
+            notes.append(_("{players} still held cards and scores nothing.").format(players=join_names(held)))
         return notes
 
 

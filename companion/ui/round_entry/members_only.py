@@ -26,6 +26,7 @@ MOST = {COUNTS: SYMBOL_CARDS, SHOWN: SYMBOL_CARDS, MINUS: MINUS_CARDS}
 
 
 def symbol_name(symbol: str) -> str:
+    """MEMBERS ONLY's five symbols in words, as the form and the scoreboard label them."""
     return {
         "umbrella": _("Umbrella"),
         "crown": _("Crown"),

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.i18n import _
 from companion.rules.base import Game, RuleError
+from companion.ui.format import join_names
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,6 @@ def type_digit(current: int | None, digit: int, fresh: bool, maximum: int) -> tu
 def erase_digit(value: int | None) -> int | None:
     """Backspace on a typed number: drop its last digit (a single digit leaves it blank)."""
     return None if value is None or value < 10 else value // 10
-
-
-def and_list(names: list[str]) -> str:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 class EntryState:
@@ -156,7 +150,7 @@ class EntryState:
     def _end_note(winners: list[str]) -> str:
         if len(winners) == 1:
             return _("This round ends the game: {winner} wins.").format(winner=winners[0])
-        return _("This round ends the game: {winners} share the win.").format(winners=and_list(winners))
+        return _("This round ends the game: {winners} share the win.").format(winners=join_names(winners))
 
     def detail_after(self, result: Game):
         """The ruleset's ``detail`` right after this round (later rounds of an edit left out)."""
