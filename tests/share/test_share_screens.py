@@ -8,6 +8,7 @@ import pytest
 from companion.share.limiter import WrongTries
 from companion.share.table import Device, Invitation, Role, Table
 from companion.store import Store
+from tests.share.fakes import Clock
 from companion.ui.share import (
     JoinState,
     SharePanelState,
@@ -21,13 +22,6 @@ from companion.ui.share import (
 CODE = "K7QM2XHD"
 HOST_CODE = "0123456789ABCDEFGHJKMNPQRS"
 PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"
-
-
-class Clock:
-    now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
