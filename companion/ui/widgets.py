@@ -18,7 +18,7 @@ def tagged(
     identifier: str,
     label: str | None = None,
     button: bool | None = None,
-    expand: bool | int = False,
+    expand: bool | int | None = None,
 ) -> ft.Semantics:
     """Give a control a stable identifier for browser tests (``[flt-semantics-identifier=...]``);
     ``label`` is what a screen reader says for it. ``expand`` lets the wrapped control share
