@@ -114,6 +114,6 @@ def pytest_runtest_makereport(item, call):
     """A screenshot of the page as it was when a browser test failed, for a person to look at."""
     outcome = yield
     report = outcome.get_result()
-    phone = item.funcargs.get("phone") if hasattr(item, "funcargs") else None
-    if report.when == "call" and report.failed and isinstance(phone, Phone):
-        phone.screenshot(f"FAILED-{item.name}")
+    if report.when == "call" and report.failed and hasattr(item, "funcargs"):
+        for phone in (value for value in item.funcargs.values() if isinstance(value, Phone)):
+            phone.screenshot(f"FAILED-{item.name}")

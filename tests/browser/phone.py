@@ -23,13 +23,21 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"]
 PHONE = {"width": 360, "height": 740}
 STEP_TIMEOUT_MS = 15_000
+LOAD_TIMEOUT_MS = 60_000
+"""Loading the app is the heaviest step: a fresh browser context fetches and compiles
+Flutter's renderer (several MB of WebAssembly) before the first screen, which on two cores
+shared with other work takes longer than a tap's answer."""
 
-FIND = """(identifier) => {
-    const find = (root) => root.querySelector(`[flt-semantics-identifier='${identifier}']`)
+QUERY = """(selector) => {
+    const find = (root) => root.querySelector(selector)
         || [...root.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => find(e.shadowRoot)).find(Boolean);
     return find(document) || null;
 }"""
-"""The control with that identifier in Flutter's accessibility tree (which may sit in shadow roots), or null."""
+"""The first element ``selector`` matches, in the page or in its shadow roots (where Flutter
+may keep its accessibility tree), or null."""
+
+FIND = f"""(identifier) => ({QUERY})(`[flt-semantics-identifier='${{identifier}}']`)"""
+"""The control with that identifier in Flutter's accessibility tree, or null."""
 
 SAYS = """(element) => [element, ...element.querySelectorAll('*')]
     .map(x => [x.getAttribute('aria-label') || '', x.childElementCount ? '' : x.textContent || ''].join(' '))
@@ -77,10 +85,15 @@ class Phone:
         return self.page.wait_for_function(condition, arg=arg, polling="raf", timeout=self.step_timeout_ms).json_value()
 
     def open(self, route: str = "/") -> None:
-        """Load ``route`` and switch on Flutter's accessibility tree (where the controls are found)."""
+        """Load ``route``, switch on Flutter's accessibility tree (where the controls are found)
+        and wait for the first screen's controls in it."""
         self.page.goto(self.base_url + route)
-        self.until("() => document.querySelector('flt-semantics-placeholder') !== null")
+        load = max(self.step_timeout_ms, LOAD_TIMEOUT_MS)
+        placeholder = "() => document.querySelector('flt-semantics-placeholder') !== null"
+        self.page.wait_for_function(placeholder, polling="raf", timeout=load)
         self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        shown = f"() => ({QUERY})('[flt-semantics-identifier]') !== null"
+        self.page.wait_for_function(shown, polling="raf", timeout=load)
 
     def el(self, identifier: str):
         return self.page.locator(f"[flt-semantics-identifier='{identifier}']")
