@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from companion.store import Store
-from tests.browser.phone import CHROMIUM, PHONE, STEP_TIMEOUT_MS, Phone, free_port, stop
+from tests.browser.phone import CHROMIUM, PHONE, STEP_TIMEOUT_MS, Phone, free_port, phones, stop
 
-__all__ = ["CHROMIUM", "PHONE", "STEP_TIMEOUT_MS", "Phone", "free_port", "stop", "start_app", "start_app_with_a_game"]
+__all__ = [
+    "CHROMIUM", "PHONE", "STEP_TIMEOUT_MS", "Phone", "free_port", "phones", "stop", "start_app", "start_app_with_a_game"
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = Path(os.environ.get("COMPANION_TEST_OUTPUT", ROOT / "test-output"))
@@ -102,11 +104,8 @@ def app_url(tmp_path_factory):
 
 @pytest.fixture
 def phone(chromium, app_url, output_dir):
-    context = chromium.new_context(viewport=PHONE)
-    context.set_default_timeout(STEP_TIMEOUT_MS)
-    page = context.new_page()
-    yield Phone(page, app_url, output_dir)
-    context.close()
+    with phones(chromium, output_dir) as open_phone:
+        yield open_phone(app_url)
 
 
 @pytest.hookimpl(hookwrapper=True)

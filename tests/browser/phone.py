@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 import socket
 import subprocess
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as StepTimeout
@@ -62,6 +64,25 @@ def stop(process: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+@contextmanager
+def phones(chromium, output_dir: Path) -> Iterator[Callable[..., Phone]]:
+    """``open_phone(base_url, **context_options)`` opens a phone of its own: a fresh browser
+    context (its own storage, so a device of its own) at phone size. All are closed after."""
+    contexts = []
+
+    def open_phone(base_url: str, **context_options) -> Phone:
+        context = chromium.new_context(viewport=PHONE, **context_options)
+        context.set_default_timeout(STEP_TIMEOUT_MS)
+        contexts.append(context)
+        return Phone(context.new_page(), base_url, output_dir)
+
+    try:
+        yield open_phone
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def js_regex(pattern: str) -> tuple[str, str]:
