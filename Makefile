@@ -35,11 +35,10 @@ system-deps:
 
 # Browser tests run in their own pass: Playwright's sync API keeps an event loop running in
 # its worker, which other tests that start their own loop must not share. A browser test
-# that fails is run once more (shown as R in the summary): a real browser on two busy cores
-# now and then misses a step; a test that fails twice fails the run.
+# runs once: its steps wait for what they need (tests/browser/phone.py), so a failure is real.
 test: compiled system-deps
 	$(PY) -m pytest -n 2 -m "not browser" $(PYTEST_ARGS)
-	$(PY) -m pytest -n 2 -m browser --reruns 1 -rR $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 -m browser $(PYTEST_ARGS)
 
 bench: compiled
 	$(PY) bench/rules_replay.py

@@ -36,9 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.store import Store  # noqa: E402
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, free_port  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-PHONE = {"width": 360, "height": 740}
 TARGET_MS = 1000
 TIMEOUT_MS = 60_000
 
@@ -75,14 +74,6 @@ MARK_PRESS = """() => {
 }"""
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -103,28 +94,12 @@ def start_server(port: int, database: Path, log: Path) -> subprocess.Popen:
     return process
 
 
-class Browser:
+def phone(chromium, base: str) -> Phone:
     """One person's phone: its own context (storage), so its own device at the table."""
-
-    def __init__(self, chromium, base: str):
-        self.context = chromium.new_context(viewport=PHONE)
-        self.context.add_init_script(NOTE_FRAMES)
-        self.context.set_default_timeout(TIMEOUT_MS)
-        self.page = self.context.new_page()
-        self.base = base
-
-    def open(self, route: str) -> None:
-        self.page.goto(self.base + route)
-        self.page.wait_for_selector("flt-semantics-placeholder", state="attached")
-        self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-
-    def el(self, identifier: str):
-        return self.page.locator(f"[flt-semantics-identifier='{identifier}']")
-
-    def wait(self, identifier: str):
-        locator = self.el(identifier)
-        locator.wait_for(state="attached")
-        return locator
+    context = chromium.new_context(viewport=PHONE)
+    context.add_init_script(NOTE_FRAMES)
+    context.set_default_timeout(TIMEOUT_MS)
+    return Phone(context.new_page(), base, ROOT, step_timeout_ms=TIMEOUT_MS)
 
 
 def main() -> int:
@@ -150,19 +125,19 @@ def main() -> int:
             chromium = pw.chromium.launch(
                 executable_path=CHROMIUM,
                 args=[
-                    "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+                    *CHROMIUM_ARGS,
                     # every phone at a table has its page in front: no background throttling
                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
                     "--disable-backgrounding-occluded-windows",
                 ],
             )
-            scorer = Browser(chromium, base)
+            scorer = phone(chromium, base)
             scorer.open(host_link)
             scorer.wait("new-game")
             memory["the scorer joined"] = rss_mib(server.pid)
             viewers = []
             for _ in range(args.viewers):
-                viewer = Browser(chromium, base)
+                viewer = phone(chromium, base)
                 viewer.open(join)
                 viewer.wait("nav-history")  # a viewer is not offered New game
                 viewer.open(f"/game/{game}")
@@ -175,15 +150,14 @@ def main() -> int:
             runs = []
             ann = 0
             for number in range(1, args.rounds + 1):
-                scorer.el("enter-round").click()
+                scorer.tap("enter-round")
                 scorer.wait("entry-key-0")
-                for digit in "1111" + "2222":
-                    scorer.el(f"entry-key-{digit}").click()
+                scorer.keys("1111" + "2222")
                 ann += 4
                 for viewer in viewers:
                     viewer.page.evaluate(WATCH, ["total-Ann", f"Ann {ann}"])
                 scorer.page.evaluate(MARK_PRESS)
-                scorer.el("entry-save").click()
+                scorer.tap("entry-save")
                 for viewer in viewers:
                     viewer.page.wait_for_function("window.__shownAt !== null", timeout=TIMEOUT_MS)
                 pressed = scorer.page.evaluate("window.__pressedAt")

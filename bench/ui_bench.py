@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,8 +43,11 @@ from typing import Callable
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-PHONE = {"width": 360, "height": 740}
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, Phone, free_port, stop  # noqa: E402
+
+OPEN_TIMEOUT_MS = 30_000
 FIRST_SCREEN_RATIO = 1.25
 SAVE_TARGET_MS = 300
 
@@ -81,12 +83,6 @@ WATCH = """([selector, pattern]) => {
 }"""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start(command: list[str], port: int, env_extra: dict[str, str]) -> subprocess.Popen:
     env = dict(os.environ, FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1", FLET_SERVER_PORT=str(port), **env_extra)
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -102,42 +98,27 @@ def start(command: list[str], port: int, env_extra: dict[str, str]) -> subproces
     raise RuntimeError(f"{command} did not serve on port {port}")
 
 
-def stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
 def sid(identifier: str) -> str:
     return f"[flt-semantics-identifier='{identifier}']"
 
 
-# Whether a control is in the accessibility tree; Flutter may keep that tree in shadow roots.
-FIND = """(identifier) => {
-    const find = (root) => root.querySelector(`[flt-semantics-identifier='${identifier}']`)
-        || [...root.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => find(e.shadowRoot)).find(Boolean);
-    return Boolean(find(document));
-}"""
-
 # Records, inside the page, the wall-clock time (ms since the epoch) at which a control first appears.
 MARK_FIRST = f"""(identifier) => {{
     const check = () => {{
-        if (({FIND})(identifier)) {{ window.__shown = performance.timeOrigin + performance.now(); return; }}
+        if (({FIND})(identifier) !== null) {{ window.__shown = performance.timeOrigin + performance.now(); return; }}
         requestAnimationFrame(check);
     }};
     requestAnimationFrame(check);
 }}"""
 
 
-def open_app(page, url: str, first: str) -> None:
+def open_app(page, url: str, first: str) -> Phone:
     """Load the page, switch on Flutter's accessibility tree, wait for ``first`` (looked for
     in the page on every frame, so that it is noticed as soon as it is there)."""
-    page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached")
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    page.wait_for_function(f"({FIND})({first!r})", polling="raf", timeout=30_000)
+    phone = Phone(page, url, ROOT, step_timeout_ms=OPEN_TIMEOUT_MS)
+    phone.open("")
+    phone.wait(first)
+    return phone
 
 
 @dataclass(frozen=True)
@@ -207,22 +188,18 @@ def save_to_scoreboard(browser, runs: int, database: Path) -> list[float]:
         number = 5
         for _ in range(runs):
             if number > 4:  # a two-player game lasts four rounds: start another
-                open_app(page, f"http://127.0.0.1:{port}/", "new-game")
-                page.click(sid("new-game"))
-                page.click(sid("ruleset-beverbende"))
+                phone = open_app(page, f"http://127.0.0.1:{port}/", "new-game")
+                phone.tap("new-game")
+                phone.tap("ruleset-beverbende")
                 for seat, name in enumerate(["Ann", "Bob"], start=1):
-                    page.click(sid(f"saved-{name}")) if page.locator(sid(f"saved-{name}")).count() else _type_name(page, name)
-                    page.wait_for_selector(sid(f"seat-{seat}"), state="attached")
-                page.click(sid("start-game"))
-                page.wait_for_selector(sid("enter-round"), state="attached")
+                    phone.tap(f"saved-{name}") if phone.el(f"saved-{name}").count() else phone.type("Player name", name)
+                    phone.wait(f"seat-{seat}")
+                phone.tap("start-game")
+                phone.wait("enter-round")
                 number = 1
-            page.click(sid("enter-round"))
-            for digit in "31415926":
-                page.click(sid(f"entry-key-{digit}"))
-            page.wait_for_function(
-                f"!document.querySelector(\"{sid('entry-save')}\").querySelector('[aria-disabled=true]')"
-                f" && document.querySelector(\"{sid('entry-save')}\").getAttribute('aria-disabled') !== 'true'"
-            )
+            phone.tap("enter-round")
+            phone.keys("31415926")
+            phone.enabled("entry-save")
             watch, pattern = ("enter-round", f"Enter round {number + 1}") if number < 4 else ("winner-banner", "wins")
             times.append(timed_tap(page, "entry-save", watch, pattern))
             number += 1
@@ -230,18 +207,6 @@ def save_to_scoreboard(browser, runs: int, database: Path) -> list[float]:
     finally:
         stop(process)
     return times
-
-
-def _type_name(page, name: str) -> None:
-    box = page.get_by_role("textbox", name="Player name")
-    box.click()
-    for _attempt in range(3):
-        page.wait_for_function("['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
-        page.keyboard.press("ControlOrMeta+A")
-        page.keyboard.type(name)
-        if page.evaluate("document.activeElement.value") == name:
-            break
-    page.keyboard.press("Enter")
 
 
 def bare_save(browser, runs: int, bare: Path) -> list[float]:
@@ -277,10 +242,7 @@ def main() -> int:
             app_command, "new-game", ("ruleset-beverbende", "Beverbende"),
             {"COMPANION_DATABASE_URL": f"sqlite:///{folder / 'first.sqlite3'}"},
         )  # fmt: skip
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
-        )
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         first_screen(browser, app)
         bare_first, app_first = [], []
         for _run in range(args.runs):  # interleaved, so both see the same machine load

@@ -21,7 +21,8 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -79,6 +80,20 @@ def set_language(language: str) -> None:
     global _translation, _language
     _language = language if language in LANGUAGES else SOURCE_LANGUAGE
     _translation = catalogue(_language)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` as the process language inside the block; afterwards the process
+    language and the session lookup are what they were before (for tests, which must not
+    leave a language behind for the next)."""
+    before = (_language, _session_language)
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(before[0])
+        follow_sessions(before[1])
 
 
 def follow_sessions(session_language: Callable[[], str | None]) -> None:

@@ -16,15 +16,13 @@ settings.load_profile("companion")
 
 @pytest.fixture(scope="session")
 def chromium():
-    from tests.browser.conftest import CHROMIUM, _need_chromium
+    from tests.browser.conftest import _need_chromium
+    from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS
 
     _need_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
-        )
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()

@@ -39,10 +39,20 @@ def test_bare_companion_means_run(monkeypatch, argv, expected):
         assert seen[key] == value
 
 
-def test_store_commands_are_part_of_the_command_line():
-    parser = cli.build_parser()
-    for argv in (["history"], ["stats", "Ann"], ["export", "x.json"], ["import", "x.json"]):
-        assert parser.parse_args(argv).command == argv[0]
+def test_store_commands_are_part_of_the_command_line(tmp_path, capsys):
+    """`companion export`, `import`, `history` and `stats` do their work (a game carried from
+    one database to another by a backup file, then listed and counted there)."""
+    here, there = (f"sqlite:///{tmp_path / name}" for name in ("here.sqlite3", "there.sqlite3"))
+    with Store(here) as store:
+        beverbende(store, [{"Ann": 10, "Bob": 20}] * 4)
+    backup = tmp_path / "backup.json"
+    assert cli.main(["export", str(backup), "--database-url", here]) == 0
+    assert cli.main(["import", str(backup), "--database-url", there]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Imported 1 game and 2 new players; 0 games already here."
+    assert cli.main(["history", "--database-url", there]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[3:] == ["Beverbende", "finished", "4", "Ann", "40*,", "Bob", "80"]
+    assert cli.main(["stats", "Ann", "--database-url", there]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Ann: 1 finished game, 1 win (100%)"
 
 
 def test_python_dash_m_companion_runs_the_same_command_line():

@@ -17,14 +17,9 @@ from companion.rules import RuleError
 from companion.store import StaleError, StoreError
 from companion.ui import widgets
 from companion.ui.format import join_names, points
+from companion.ui.round_entry.members_only import symbol_name
 from companion.ui.theme import side_color
 
-
-
-def symbol_name(symbol: str) -> str:
-    """MEMBERS ONLY's five symbols in words."""
-    names = {"umbrella": _("Umbrella"), "crown": _("Crown"), "teacup": _("Teacup"), "big_ben": _("Big Ben"), "hat": _("Hat")}
-    return names.get(symbol, symbol)
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,11 @@ class DeviceLanguage:
         page.on_locale_change = self._locale_changed
 
     @property
+    def storage(self):
+        """Where the choice is remembered: the device's storage (or the test's stand-in)."""
+        return self._prefs
+
+    @property
     def current(self) -> str:
         return i18n.choose(self.chosen, self.device_locales)
 

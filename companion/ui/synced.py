@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import Callable
 
+import flet as ft
+
+from companion.ui.widgets import tagged
+
 
 class SyncedControls:
     """The sync functions of one screen or form, and the intents that re-run them."""
@@ -34,3 +38,15 @@ class SyncedControls:
     def refresh(self) -> None:
         for sync in self._syncs:
             sync()
+
+    def switch(self, label: str, identifier: str, value: Callable[[], bool], flip: Callable[[], None]) -> ft.Control:
+        """A switch that shows ``value()`` and calls ``flip`` when turned."""
+
+
+        control = ft.Switch(label=label, on_change=self.intent(flip))
+
+        def sync():
+            control.value = value()
+
+        self.bind(sync)
+        return tagged(control, identifier)

@@ -13,6 +13,19 @@ from companion.ui.theme import GAME_MARKS
 PAD = 16
 
 
+def tagged(
+    control: ft.Control,
+    identifier: str,
+    label: str | None = None,
+    button: bool | None = None,
+    expand: bool | int | None = None,
+) -> ft.Semantics:
+    """Give a control a stable identifier for browser tests (``[flt-semantics-identifier=...]``);
+    ``label`` is what a screen reader says for it. ``expand`` lets the wrapped control share
+    its Row's width (a Row expands its direct child)."""
+    return ft.Semantics(content=control, identifier=identifier, label=label, button=button, expand=expand)
+
+
 def semantic(identifier: str, control: ft.Control, **kwargs) -> ft.Semantics:
     """A stable handle for browser tests: ``[flt-semantics-identifier='<identifier>']``."""
     return ft.Semantics(content=control, identifier=identifier, **kwargs)

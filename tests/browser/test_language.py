@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import PHONE, STEP_TIMEOUT_MS, Phone
+from tests.browser.conftest import Phone, phones
 
 pytestmark = pytest.mark.browser
 
@@ -13,17 +13,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def device(chromium, app_url, output_dir):
     """Open a phone of its own (its own storage) whose browser prefers ``locale``."""
-    contexts = []
-
-    def open_phone(locale: str = "en-US") -> Phone:
-        context = chromium.new_context(viewport=PHONE, locale=locale)
-        context.set_default_timeout(STEP_TIMEOUT_MS)
-        contexts.append(context)
-        return Phone(context.new_page(), app_url, output_dir)
-
-    yield open_phone
-    for context in contexts:
-        context.close()
+    with phones(chromium, output_dir) as open_phone:
+        yield lambda locale="en-US": open_phone(app_url, locale=locale)
 
 
 def back(phone: Phone) -> None:

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import PHONE, STEP_TIMEOUT_MS, Phone, start_app_with_a_game, stop
+from tests.browser.conftest import Phone, phones, start_app_with_a_game, stop
 
 pytestmark = pytest.mark.browser
 
@@ -45,18 +45,14 @@ LOSE_CONNECTION = """(() => {
 @pytest.fixture
 def browsers(chromium, shared_table, output_dir):
     """A fresh browser context per person (its own storage, so its own device)."""
-    contexts = []
+    with phones(chromium, output_dir) as open_phone:
 
-    def open_browser() -> Phone:
-        context = chromium.new_context(viewport=PHONE)
-        context.set_default_timeout(STEP_TIMEOUT_MS)
-        context.add_init_script(LOSE_CONNECTION)
-        contexts.append(context)
-        return Phone(context.new_page(), shared_table["base"], output_dir)
+        def open_browser() -> Phone:
+            phone = open_phone(shared_table["base"])
+            phone.page.add_init_script(LOSE_CONNECTION)
+            return phone
 
-    yield open_browser
-    for context in contexts:
-        context.close()
+        yield open_browser
 
 
 def lose_connection(phone: Phone) -> None:
@@ -107,7 +103,7 @@ def test_the_scorer_saves_a_round_and_the_viewer_sees_it_live(browsers, shared_t
     scorer.expect_text("enter-round", "Enter round 3")
     host.keys("2222" + "3333")
     host.tap("entry-save")  # too late: told so, and shown the round that was saved
-    host.page.get_by_text(re.compile("changed on another device")).last.wait_for()
+    host.expect_on_screen("changed on another device")
     host.expect_text("enter-round", "Enter round 3")
     host.expect_text("total-Ann", "Ann 13")
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import PHONE, STEP_TIMEOUT_MS, Phone, start_app_with_a_game, stop
+from tests.browser.conftest import phones, start_app_with_a_game, stop
 from tests.share.test_network import reachable
 
 pytestmark = pytest.mark.browser
@@ -31,17 +31,8 @@ def local_app(tmp_path_factory, chromium):
 
 @pytest.fixture
 def browsers(chromium, local_app, output_dir):
-    contexts = []
-
-    def open_browser(address: str) -> Phone:
-        context = chromium.new_context(viewport=PHONE)
-        context.set_default_timeout(STEP_TIMEOUT_MS)
-        contexts.append(context)
-        return Phone(context.new_page(), f"http://{address}:{local_app['port']}", output_dir)
-
-    yield open_browser
-    for context in contexts:
-        context.close()
+    with phones(chromium, output_dir) as open_phone:
+        yield lambda address: open_phone(f"http://{address}:{local_app['port']}")
 
 
 def test_the_host_shares_a_running_app_a_phone_joins_and_sharing_stops_again(browsers, local_app):

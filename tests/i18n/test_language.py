@@ -10,14 +10,12 @@ from companion.i18n import LANGUAGES, _, choose, environment_language, ngettext,
 
 
 @pytest.fixture
-def sessions(monkeypatch):
+def sessions():
     """A stand-in for the UI: the language of 'the session the code serves' is whatever ``current`` says."""
     current: dict[str, str | None] = {"language": None}
-    monkeypatch.setattr(i18n, "_session_language", i18n._session_language)
-    monkeypatch.setattr(i18n, "_language", i18n._language)
-    monkeypatch.setattr(i18n, "_translation", i18n._translation)
-    i18n.follow_sessions(lambda: current["language"])
-    return current
+    with i18n.speaking(i18n.SOURCE_LANGUAGE):
+        i18n.follow_sessions(lambda: current["language"])
+        yield current
 
 
 @pytest.mark.parametrize(
@@ -114,3 +112,11 @@ def test_plurals_follow_the_session_language(sessions):
 def test_an_unknown_process_language_is_english(sessions):
     i18n.set_language("xx")
     assert (_("jack"), i18n.language()) == ("jack", "en")
+
+
+def test_speaking_a_language_for_a_while_leaves_the_one_before_behind(sessions):
+    i18n.set_language("fr")
+    with i18n.speaking("nl"):
+        i18n.follow_sessions(lambda: "de")
+        assert _("jack") == "Bube"
+    assert (_("jack"), i18n.language()) == ("valet", "fr")  # the process language and the session lookup before

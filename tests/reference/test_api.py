@@ -29,9 +29,9 @@ def test_sections_in_another_language_keep_the_ids():
     assert {p.lang for p in dutch} == {"nl"}
 
 
-def test_sections_follow_the_app_language_by_default(monkeypatch):
-    monkeypatch.setattr(i18n, "_language", "de")
-    assert sections("beverbende")[0].title == "Ziel des Spiels"
+def test_sections_follow_the_app_language_by_default():
+    with i18n.speaking("de"):
+        assert sections("beverbende")[0].title == "Ziel des Spiels"
 
 
 def test_an_unknown_language_falls_back_to_english():

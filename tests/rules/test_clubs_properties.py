@@ -7,9 +7,10 @@ from hypothesis import strategies as st
 
 from companion import rules
 from companion.rules.base import Game
-from companion.rules.clubs import BONUS_CARDS
 
 CLUBS = rules.get("clubs")
+RULEBOOK_BONUS_CARDS = {2: (5,), 3: (5, 2, 0), 4: (8, 5, 2, 0), 5: (10, 8, 5, 2, 0), 6: (12, 10, 8, 5, 2, 0)}
+"""The bonus cards by player count, highest first, as the rulebook lists them."""
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 TEAM_SHAPES = [(4, 2), (6, 2), (6, 3)]  # (players, players per team)
 
@@ -61,8 +62,11 @@ def team_games(draw):
 
 @settings(max_examples=150, deadline=None)
 @given(solo_games())
-def test_totals_are_the_sum_of_round_scores(g):
-    assert g.totals == {p: sum(s[p] for s in g.round_scores) for p in g.players}
+def test_a_round_scores_the_same_whatever_came_before_it(g):
+    """Nothing carries over from one round to the next: the totals are the rounds' scores
+    as each would score as the first round of a game of its own."""
+    alone = [Game.replay(CLUBS, g.setup, [entry]).totals for entry in g.rounds]
+    assert g.totals == {p: sum(scores[p] for scores in alone) for p in g.players}
 
 
 @settings(max_examples=150, deadline=None)
@@ -74,9 +78,9 @@ def test_each_round_scores_by_the_rules(g):
         raw, result, detail = prefix.rounds[-1], prefix.round_scores[-1], prefix.detail["last_round"]
         out = raw["out_order"]
         (holder,) = [p for p in players if p not in out]
-        cards = BONUS_CARDS[len(players)]
-        # The bonus cards taken are exactly the top ones for the player count, in order out.
-        assert [detail["bonus_cards"][p] for p in out] == list(cards[: len(out)])
+        # The first out takes the highest bonus card, the next the next highest, and so on.
+        bonus = dict(zip(out, RULEBOOK_BONUS_CARDS[len(players)]))
+        assert {p: detail["bonus_cards"][p] for p in out} == bonus
         clubs = raw["club_points"]
         callers = set(raw["double"])
         for p in players:
@@ -85,7 +89,7 @@ def test_each_round_scores_by_the_rules(g):
             elif p == holder:
                 expected = 0 if len(players) > 2 else clubs.get(p, 0)
             else:
-                expected = clubs.get(p, 0) + detail["bonus_cards"][p]
+                expected = clubs.get(p, 0) + bonus[p]
                 if p in callers:
                     expected *= 2
             assert result[p] == expected

@@ -8,6 +8,7 @@ import pytest
 from companion.share.limiter import WrongTries
 from companion.share.table import Device, Invitation, Role, Table
 from companion.store import Store
+from tests.share.fakes import Clock
 from companion.ui.share import (
     JoinState,
     SharePanelState,
@@ -21,13 +22,6 @@ from companion.ui.share import (
 CODE = "K7QM2XHD"
 HOST_CODE = "0123456789ABCDEFGHJKMNPQRS"
 PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"
-
-
-class Clock:
-    now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -177,7 +171,8 @@ def test_the_table_view_without_a_game_says_one_appears_when_started(store):
 def test_the_table_view_of_a_missing_game_says_so(store):
     view = TableViewState(store, 42)
     view.load()
-    assert view.board is None and view.error
+    assert view.board is None
+    assert view.error == "There is no saved game number 42."
     assert view.empty_message is None
 
 

@@ -7,23 +7,16 @@ import pytest
 
 from companion.share.limiter import WrongTries
 from companion.share.table import MAX_DEVICES, Device, Invitation, JoinRefused, Role, Table, describe_user_agent
+from tests.share.fakes import Clock
 
 CODE = "K7QM2XHD"
 HOST_CODE = "0123456789ABCDEFGHJKMNPQRS"
 PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def clock():
-    return Clock()
+    return Clock(now=1000.0)
 
 
 @pytest.fixture

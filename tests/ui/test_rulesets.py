@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion import rules
 from companion.ui import rulesets
-from tests.ui.referee.tree import find, tap, text
+from tests.ui.tree import find, tap, text
 
 
 class App:

@@ -68,9 +68,13 @@ def test_clubs_shows_progress_to_its_target(store):
     record = store.create_game("clubs", ["Ann", "Bob", "Cy"])
     play(store, record.id, [{"out_order": ["Ann", "Bob"], "club_points": {"Ann": 10, "Bob": 5}}])
     s = board(store, record.id)
-    totals = s.game.totals
     assert s.progress == "Playing to 50 points"
-    assert [r.progress for r in s.sides()] == [totals[p] / 50 for p in ("Ann", "Bob", "Cy")]
+    # Ann 10 + the 5 bonus card, Bob 5 + the 2, Cy held cards: 15, 7 and 0 of the 50.
+    assert [(r.name, r.total, r.progress) for r in s.sides()] == [
+        ("Ann", 15, pytest.approx(0.3)),
+        ("Bob", 7, pytest.approx(0.14)),
+        ("Cy", 0, 0),
+    ]
     assert s.leaders == ["Ann"]
 
 
@@ -202,7 +206,7 @@ def test_an_abandoned_game_says_so_and_takes_no_more_rounds(store):
 def test_a_missing_game_is_reported(store):
     s = ScoreboardState(store, 999)
     assert not s.load()
-    assert s.error
+    assert s.error == "There is no saved game number 999."
 
 
 @pytest.mark.parametrize("raw, step", [(0.3, 1), (1, 1), (3, 5), (12, 20), (40, 50), (130, 200)])

@@ -22,7 +22,7 @@ from companion.ui.settings import (
     FILE_PICKER_KEY, LANGUAGE_KEY, BackupState, DeviceLanguage, language_choices, session_language,
 )
 from tests.store.games import beverbende
-from tests.ui.referee.tree import find, text
+from tests.ui.tree import find, text
 
 
 class Prefs:
@@ -76,9 +76,10 @@ class Page:
 
 
 @pytest.fixture(autouse=True)
-def process_language(monkeypatch):
+def process_language():
     """Leave the process as the tests found it (DeviceLanguage installs the session lookup)."""
-    monkeypatch.setattr(i18n, "_session_language", i18n._session_language)
+    with i18n.speaking(i18n.SOURCE_LANGUAGE):
+        yield
 
 
 def test_a_session_has_one_handle_on_the_device_storage_and_its_language_uses_it():
@@ -87,7 +88,7 @@ def test_a_session_has_one_handle_on_the_device_storage_and_its_language_uses_it
     storage = settings.device_storage(page)
     assert isinstance(storage, ft.SharedPreferences)
     assert settings.device_storage(page) is storage
-    assert settings.device_language(page)._prefs is storage
+    assert settings.device_language(page).storage is storage
     assert settings.device_language(page) is settings.device_language(page)
     assert settings.device_storage(other) is not storage
 

@@ -18,6 +18,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.synced import SyncedControls
+from companion.ui.widgets import tagged
 
 TAP = 48
 """Smallest height of anything a player taps (Material's minimum touch target)."""
@@ -41,11 +42,6 @@ def key_style(selected: bool, color=None, narrow: bool = False, marked: bool = F
     )
 
 
-def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:
-    """A stable handle for browser tests; ``label`` is what a screen reader says for it."""
-    return ft.Semantics(content=control, identifier=identifier, label=label)
-
-
 def heading(text: str) -> ft.Control:
     return ft.Text(text, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY)
 
@@ -64,15 +60,6 @@ class Binder(SyncedControls):
 
         self.bind(sync)
         return column
-
-    def switch(self, label: str, identifier: str, value: Callable[[], bool], flip: Callable[[], None]) -> ft.Control:
-        control = ft.Switch(label=label, on_change=self.intent(flip))
-
-        def sync():
-            control.value = value()
-
-        self.bind(sync)
-        return tagged(control, identifier)
 
     def key(
         self,

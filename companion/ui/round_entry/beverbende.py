@@ -17,13 +17,13 @@ from companion.rules.base import Game
 from companion.rules.beverbende import CARDS_PER_ROW as CARDS
 from companion.rules.beverbende import ROW_MAX
 from companion.ui.round_entry import widgets
-from companion.ui.round_entry.state import EntryState, erase_digit, type_digit
+from companion.ui.round_entry.state import EntryState, Keypad
 
 TOTAL = "total"
 """The cursor slot for a player's total (card slots are 0..3)."""
 
 
-class BeverbendeEntry(EntryState):
+class BeverbendeEntry(Keypad, EntryState):
     """Four card values or a total per player still in the game."""
 
     def __init__(self, game: Game, index: int | None = None):
@@ -35,7 +35,6 @@ class BeverbendeEntry(EntryState):
         self.totals: dict[str, int | None] = {p: None for p in self.players}
         self.last = False
         self.cursor: tuple[str, int | str] | None = (self.players[0], 0)
-        self._typing = False  # True once a digit went into the selected total
         if self.original is not None:
             self._prefill(self.original)
 
@@ -51,8 +50,16 @@ class BeverbendeEntry(EntryState):
 
     def select(self, player: str, slot: int | str) -> None:
         """Put the cursor on one of ``player``'s card slots (0..3) or their total."""
-        self.cursor = (player, slot)
-        self._typing = False
+        self.select_input((player, slot))
+
+    def typed(self) -> int | None:
+        return self.totals[self.cursor[0]]
+
+    def store_typed(self, value: int | None) -> None:
+        self.totals[self.cursor[0]] = value
+
+    def most_typed(self) -> int:
+        return ROW_MAX
 
     def press(self, digit: int) -> None:
         """A keypad digit: the selected card's value, or the next digit of the total."""
@@ -60,11 +67,8 @@ class BeverbendeEntry(EntryState):
             return
         player, slot = self.cursor
         if slot == TOTAL:
-            self.totals[player], done = type_digit(self.totals[player], digit, not self._typing, ROW_MAX)
-            self.cards[player] = [None] * CARDS
-            self._typing = True
-            if done:
-                self.next()
+            self.cards[player] = [None] * CARDS  # a typed total stands for the cards
+            super().press(digit)
             return
         self.cards[player][slot] = digit
         self.totals[player] = None
@@ -76,8 +80,7 @@ class BeverbendeEntry(EntryState):
             return
         player, slot = self.cursor
         if slot == TOTAL:
-            self.totals[player] = erase_digit(self.totals[player])
-            self._typing = self.totals[player] is not None
+            super().backspace()
             return
         if self.cards[player][slot] is None and slot > 0:
             slot -= 1
@@ -91,8 +94,7 @@ class BeverbendeEntry(EntryState):
         player, slot = self.cursor
         if slot == TOTAL:
             at = self.players.index(player)
-            self.cursor = (self.players[at + 1], TOTAL) if at + 1 < len(self.players) else None
-            self._typing = False
+            self.select_input((self.players[at + 1], TOTAL) if at + 1 < len(self.players) else None)
         else:
             self.cursor = self._next_empty_card(player, slot)
 

@@ -13,14 +13,15 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules.base import Game
+from companion.ui.format import join_names
 from companion.ui.round_entry import widgets
-from companion.ui.round_entry.state import EntryState, and_list, erase_digit, type_digit
+from companion.ui.round_entry.state import EntryState, Keypad
 
 MOST_TYPED_POINTS = 99
 """Club points are typed with at most two digits (the keypad moves on after two)."""
 
 
-class ClubsEntry(EntryState):
+class ClubsEntry(Keypad, EntryState):
     """The going-out order, club points and Double Cards calls of one round."""
 
     def __init__(self, game: Game, index: int | None = None):
@@ -36,8 +37,6 @@ class ClubsEntry(EntryState):
         self.out_order: list[str] = []
         self.club_points: dict[str, int] = dict.fromkeys(self.players, 0)
         self.double: set[str] = set()
-        self.cursor: str | None = None
-        self._typing = False
         if self.original is not None:
             self.out_order = list(self.original.get("out_order", []))
             self.club_points.update(self.original.get("club_points", {}))
@@ -57,31 +56,23 @@ class ClubsEntry(EntryState):
 
     def select(self, player: str) -> None:
         """Put the keypad on ``player``'s club points."""
-        self.cursor = player
-        self._typing = False
+        self.select_input(player)
 
-    def press(self, digit: int) -> None:
-        if self.cursor is None:
-            return
-        value, done = type_digit(self.club_points[self.cursor], digit, not self._typing, MOST_TYPED_POINTS)
-        self.club_points[self.cursor] = value
-        self._typing = True
-        if done:
-            self.next()
+    def typed(self) -> int:
+        return self.club_points[self.cursor]
 
-    def backspace(self) -> None:
-        if self.cursor is None:
-            return
-        self.club_points[self.cursor] = erase_digit(self.club_points[self.cursor]) or 0
-        self._typing = self.club_points[self.cursor] > 0
+    def store_typed(self, value: int | None) -> None:
+        self.club_points[self.cursor] = value or 0
+
+    def most_typed(self) -> int:
+        return MOST_TYPED_POINTS
 
     def next(self) -> None:
         """On to the next player's club points (the keypad closes after the last)."""
         if self.cursor is None:
             return
         at = self.players.index(self.cursor)
-        self.cursor = self.players[at + 1] if at + 1 < len(self.players) else None
-        self._typing = False
+        self.select_input(self.players[at + 1] if at + 1 < len(self.players) else None)
 
     def toggle_double(self, player: str) -> None:
         self.double ^= {player}
@@ -142,7 +133,7 @@ class ClubsEntry(EntryState):
         if self.team_of is not None:
             notes.append(_("{team} still held cards and scores nothing.").format(team=self.team_of[held[0]]))
         elif len(self.players) > 2:
-            notes.append(_("{players} still held cards and scores nothing.").format(players=and_list(held)))
+            notes.append(_("{players} still held cards and scores nothing.").format(players=join_names(held)))
         return notes
 
 

@@ -15,12 +15,12 @@ from companion.i18n import _
 from companion.rules.base import Game
 from companion.rules.klaverjassen import DEAL_POINTS, FOUR_OF_A_KIND_ROEM, PIT_BONUS, RUN_ROEM, STUK_ROEM
 from companion.ui.round_entry import widgets
-from companion.ui.round_entry.state import EntryState, erase_digit, type_digit
+from companion.ui.round_entry.state import EntryState, Keypad
 
 STUK = "stuk"
 
 
-class KlaverjassenEntry(EntryState):
+class KlaverjassenEntry(Keypad, EntryState):
     """One deal: card points, roem, pit and verzaakt per team, and who played."""
 
     def __init__(self, game: Game, index: int | None = None):
@@ -34,7 +34,6 @@ class KlaverjassenEntry(EntryState):
         self.pit: str | None = None
         self.verzaakt: str | None = None
         self.cursor: str | None = self.playing
-        self._typing = False
         if self.original is not None:
             self._prefill(self.original)
 
@@ -59,28 +58,20 @@ class KlaverjassenEntry(EntryState):
 
     def select(self, team: str) -> None:
         """Put the keypad on ``team``'s card points."""
-        self.cursor = team
-        self._typing = False
+        self.select_input(team)
 
-    def press(self, digit: int) -> None:
-        if self.cursor is None:
-            return
-        value, done = type_digit(self.card_points[self.cursor], digit, not self._typing, DEAL_POINTS)
+    def typed(self) -> int | None:
+        return self.card_points[self.cursor]
+
+    def store_typed(self, value: int | None) -> None:
         self._set_points(self.cursor, value)
-        self._typing = True
-        if done:
-            self.next()
 
-    def backspace(self) -> None:
-        if self.cursor is None:
-            return
-        self._set_points(self.cursor, erase_digit(self.card_points[self.cursor]))
-        self._typing = self.card_points[self.cursor] is not None
+    def most_typed(self) -> int:
+        return DEAL_POINTS
 
     def next(self) -> None:
         """Card points are done: the other team's follow from them."""
-        self.cursor = None
-        self._typing = False
+        self.select_input(None)
 
     def _set_points(self, team: str, value: int | None) -> None:
         self.card_points[team] = value

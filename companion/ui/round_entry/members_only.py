@@ -18,7 +18,7 @@ from companion.rules.base import Game
 from companion.rules.members_only import FIELDS, MINUS_CARDS, PAYOUTS, STONES, SYMBOL_CARDS, SYMBOLS
 from companion.ui import theme
 from companion.ui.round_entry import widgets
-from companion.ui.round_entry.state import EntryState, erase_digit, type_digit
+from companion.ui.round_entry.state import EntryState, Keypad
 
 COUNTS, SHOWN, MINUS = "counts", "shown", "minus"
 """Count rows: the count itself, or the face-up symbol cards and minus cards."""
@@ -26,6 +26,7 @@ MOST = {COUNTS: SYMBOL_CARDS, SHOWN: SYMBOL_CARDS, MINUS: MINUS_CARDS}
 
 
 def symbol_name(symbol: str) -> str:
+    """MEMBERS ONLY's five symbols in words, as the form and the scoreboard label them."""
     return {
         "umbrella": _("Umbrella"),
         "crown": _("Crown"),
@@ -58,7 +59,7 @@ def initials(players: list[str]) -> dict[str, str]:
     return result
 
 
-class MembersOnlyEntry(EntryState):
+class MembersOnlyEntry(Keypad, EntryState):
     """One hand: the stones on the board and the count of each symbol."""
 
     def __init__(self, game: Game, index: int | None = None):
@@ -78,7 +79,6 @@ class MembersOnlyEntry(EntryState):
             MINUS: dict.fromkeys(SYMBOLS, 0),
         }
         self.cursor: tuple[str, str] | None = None
-        self._typing = False
         self._settled: tuple[Game | None, dict] = (None, {})
         self.current = self.starter
         self.stone = "single"
@@ -150,25 +150,18 @@ class MembersOnlyEntry(EntryState):
 
     def select(self, row: str, symbol: str) -> None:
         """Put the keypad on one count: ``row`` is COUNTS, SHOWN or MINUS."""
-        self.cursor = (row, symbol)
-        self._typing = False
+        self.select_input((row, symbol))
 
-    def press(self, digit: int) -> None:
-        if self.cursor is None:
-            return
+    def typed(self) -> int | None:
         row, symbol = self.cursor
-        self.values[row][symbol], done = type_digit(self.values[row][symbol], digit, not self._typing, MOST[row])
-        self._typing = True
-        if done:
-            self.next()
+        return self.values[row][symbol]
 
-    def backspace(self) -> None:
-        if self.cursor is None:
-            return
+    def store_typed(self, value: int | None) -> None:
         row, symbol = self.cursor
-        erased = erase_digit(self.values[row][symbol])
-        self.values[row][symbol] = 0 if erased is None and row == MINUS else erased
-        self._typing = erased is not None
+        self.values[row][symbol] = 0 if value is None and row == MINUS else value
+
+    def most_typed(self) -> int:
+        return MOST[self.cursor[0]]
 
     def next(self) -> None:
         """On to the next symbol's count in the same row (the keypad closes after the last)."""
@@ -176,8 +169,7 @@ class MembersOnlyEntry(EntryState):
             return
         row, symbol = self.cursor
         at = SYMBOLS.index(symbol)
-        self.cursor = (row, SYMBOLS[at + 1]) if at + 1 < len(SYMBOLS) else None
-        self._typing = False
+        self.select_input((row, SYMBOLS[at + 1]) if at + 1 < len(SYMBOLS) else None)
 
     # --- read-outs --------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.i18n import _
 from companion.rules.base import Game, RuleError
+from companion.ui.format import join_names
 
 
 @dataclass(frozen=True)
@@ -47,11 +48,51 @@ def erase_digit(value: int | None) -> int | None:
     return None if value is None or value < 10 else value // 10
 
 
-def and_list(names: list[str]) -> str:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+class Keypad:
+    """Typing on the form's keypad into the selected number input, the same in every form.
+
+    ``cursor`` is the selected input (None while the keypad has nothing to type into). A
+    form says which number the cursor is on (``typed``), how to store one (``store_typed``;
+    None is a number erased), how large it may get (``most_typed``), and where ``next()``
+    goes; ``select_input`` puts the cursor on an input, to type it afresh.
+    """
+
+    cursor: Any = None
+    _typing = False  # True once a digit went into the selected input
+
+    def typed(self) -> int | None:
+        raise NotImplementedError
+
+    def store_typed(self, value: int | None) -> None:
+        raise NotImplementedError
+
+    def most_typed(self) -> int:
+        raise NotImplementedError
+
+    def next(self) -> None:
+        raise NotImplementedError
+
+    def select_input(self, cursor: Any) -> None:
+        self.cursor = cursor
+        self._typing = False
+
+    def press(self, digit: int) -> None:
+        """A digit: the selected number's next digit; on to the next input once no digit can follow."""
+        if self.cursor is None:
+            return
+        value, done = type_digit(self.typed(), digit, not self._typing, self.most_typed())
+        self.store_typed(value)
+        self._typing = True
+        if done:
+            self.next()
+
+    def backspace(self) -> None:
+        """The selected number's last digit erased."""
+        if self.cursor is None:
+            return
+        erased = erase_digit(self.typed())
+        self.store_typed(erased)
+        self._typing = erased is not None
 
 
 class EntryState:
@@ -59,8 +100,7 @@ class EntryState:
 
     Subclasses keep the inputs, offer intent methods (tap, step, toggle) and implement
     ``entry()``, ``missing`` and ``fields``; they may add ``_notes`` (game-specific
-    preview lines). Forms with a keypad also offer ``cursor`` (the selected number input
-    or None), ``press(digit)``, ``backspace()`` and ``next()``.
+    preview lines). Forms with a keypad are also a ``Keypad``.
     """
 
     def __init__(self, game: Game, index: int | None = None):
@@ -156,7 +196,7 @@ class EntryState:
     def _end_note(winners: list[str]) -> str:
         if len(winners) == 1:
             return _("This round ends the game: {winner} wins.").format(winner=winners[0])
-        return _("This round ends the game: {winners} share the win.").format(winners=and_list(winners))
+        return _("This round ends the game: {winners} share the win.").format(winners=join_names(winners))
 
     def detail_after(self, result: Game):
         """The ruleset's ``detail`` right after this round (later rounds of an edit left out)."""

@@ -15,23 +15,10 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.round_entry.state import EntryState
 from companion.ui.synced import SyncedControls
+from companion.ui.widgets import tagged
 
 TAP = 48
 """Smallest height of anything a player taps (Material's minimum touch target)."""
-
-
-def tagged(
-    control: ft.Control,
-    identifier: str,
-    label: str | None = None,
-    button: bool | None = None,
-    expand: bool | int = False,
-) -> ft.Semantics:
-    """Give a control a stable identifier for browser tests (``[flt-semantics-identifier=...]``).
-
-    ``expand`` lets the wrapped control share its Row's width (a Row expands its direct child).
-    """
-    return ft.Semantics(content=control, identifier=identifier, label=label, button=button, expand=expand)
 
 
 class EntryForm(SyncedControls):
@@ -153,15 +140,6 @@ class EntryForm(SyncedControls):
 
         self.bind(sync)
         return tagged(button, identifier, expand=expand)
-
-    def switch(self, label: str, identifier: str, value: Callable[[], bool], flip: Callable[[], None]) -> ft.Control:
-        control = ft.Switch(label=label, on_change=self.intent(flip))
-
-        def sync():
-            control.value = value()
-
-        self.bind(sync)
-        return tagged(control, identifier)
 
     def error_line(self, message: Callable[[], str | None], identifier: str) -> ft.Control:
         """The inline message under an input; hidden while there is nothing to say."""

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.browser.conftest import PHONE, STEP_TIMEOUT_MS, Phone, _need_chromium, free_port, start_app, stop
+from tests.browser.conftest import _need_chromium, free_port, phones, start_app, stop
 
 
 @pytest.fixture(scope="session")
@@ -25,7 +25,5 @@ def harness_url(tmp_path_factory):
 
 @pytest.fixture
 def screen(chromium, harness_url, tmp_path):
-    context = chromium.new_context(viewport=PHONE)
-    context.set_default_timeout(STEP_TIMEOUT_MS)
-    yield Phone(context.new_page(), harness_url, tmp_path)
-    context.close()
+    with phones(chromium, tmp_path) as open_phone:
+        yield open_phone(harness_url)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.ui.referee.beverbende import PILE, BeverbendeReferee, view
-from tests.ui.referee.tree import find, tap, text
+from tests.ui.tree import find, tap, text
 
 
 def with_turns(turns, knocker=0) -> BeverbendeReferee:

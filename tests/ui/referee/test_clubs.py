@@ -6,7 +6,7 @@ import pytest
 
 from companion.ui.referee import referee_view
 from companion.ui.referee.clubs import PLAY, TABLE, ClubsReferee, view
-from tests.ui.referee.tree import find, tap, text
+from tests.ui.tree import find, tap, text
 
 
 def referee(table=(), play=(), **switches) -> ClubsReferee:

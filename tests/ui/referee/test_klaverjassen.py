@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.ui.referee.klaverjassen import HAND, TRICK, KlaverjassenReferee, view
-from tests.ui.referee.tree import find, tap, text
+from tests.ui.tree import find, tap, text
 
 
 def referee(trick=(), hand=(), trump="H") -> KlaverjassenReferee:

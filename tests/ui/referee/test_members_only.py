@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.ui.referee.members_only import MembersOnlyReferee, field_label, view
-from tests.ui.referee.tree import find, tap, text
+from tests.ui.tree import find, tap, text
 
 
 def referee(field, stone="single", risk=False, shown=0, minus=0) -> MembersOnlyReferee:

@@ -8,7 +8,7 @@ import pytest
 from companion import i18n, rules
 from companion.rules import RuleError
 from companion.ui.reference import ReferenceState, reference_view
-from tests.ui.referee.tree import find, text, walk
+from tests.ui.tree import find, text, walk
 
 
 def ids(state: ReferenceState) -> list[str]:
@@ -101,12 +101,12 @@ def test_a_blank_search_shows_the_game():
     assert not state.searching and ids(state)[0] == "goal"
 
 
-def test_the_texts_follow_the_app_language(monkeypatch):
-    monkeypatch.setattr(i18n, "_language", "nl")
-    state = ReferenceState("klaverjassen")
-    assert state.passages()[0].passage.title == "Doel van het spel"
-    state.set_query("verzaken")
-    assert {s.passage.id for s in state.passages()} >= {"verzaakt"}
+def test_the_texts_follow_the_app_language():
+    with i18n.speaking("nl"):
+        state = ReferenceState("klaverjassen")
+        assert state.passages()[0].passage.title == "Doel van het spel"
+        state.set_query("verzaken")
+        assert {s.passage.id for s in state.passages()} >= {"verzaakt"}
 
 
 def test_the_view_opens_with_options_highlighted():

@@ -4,7 +4,7 @@ import pytest
 
 from companion import rules
 from companion.ui.round_entry import entry_form, entry_state
-from tests.ui.round_entry.tree import find
+from tests.ui.tree import find
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 

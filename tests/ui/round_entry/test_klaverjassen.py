@@ -5,7 +5,7 @@ import pytest
 from companion import rules
 from companion.ui.round_entry import entry_form
 from companion.ui.round_entry.klaverjassen import STUK, KlaverjassenEntry
-from tests.ui.round_entry.tree import find, tap, text
+from tests.ui.tree import find, tap, text
 
 AC, BD = "Ann & Cy", "Bob & Dee"
 

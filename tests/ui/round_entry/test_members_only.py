@@ -5,7 +5,7 @@ import pytest
 from companion import rules
 from companion.ui.round_entry import entry_form
 from companion.ui.round_entry.members_only import COUNTS, MINUS, SHOWN, MembersOnlyEntry, initials
-from tests.ui.round_entry.tree import find, tap, text
+from tests.ui.tree import find, tap, text
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 COUNTED = {"umbrella": 4, "crown": 7, "teacup": 2, "big_ben": 9, "hat": 3}

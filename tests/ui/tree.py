@@ -1,4 +1,5 @@
-"""Drive a built referee screen without a browser: find controls by identifier, tap, read text."""
+"""Drive a built screen without a browser: find controls by their test identifier, tap them,
+read their text."""
 
 from __future__ import annotations
 
@@ -7,20 +8,27 @@ from typing import Iterator
 import flet as ft
 
 
-def walk(control) -> Iterator[ft.Control]:
+def walk(control, visible_only: bool = False) -> Iterator[ft.Control]:
+    if visible_only and not control.visible:
+        return
     yield control
     for name in ("content", "controls", "label"):
         child = getattr(control, name, None)
         if isinstance(child, list):
             for c in child:
-                yield from walk(c)
+                yield from walk(c, visible_only)
         elif isinstance(child, ft.Control):
-            yield from walk(child)
+            yield from walk(child, visible_only)
+
+
+def find_all(root: ft.Control, identifier: str) -> list[ft.Control]:
+    """Every control wrapped by ``ft.Semantics(identifier=...)``: none, one or (a mistake) more."""
+    return [c.content for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == identifier]
 
 
 def find(root: ft.Control, identifier: str) -> ft.Control:
-    """The control wrapped by ``ft.Semantics(identifier=...)``."""
-    found = [c.content for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == identifier]
+    """The one control wrapped by ``ft.Semantics(identifier=...)``."""
+    found = find_all(root, identifier)
     assert len(found) == 1, f"{len(found)} controls tagged {identifier!r}"
     return found[0]
 
@@ -33,9 +41,9 @@ def tap(root: ft.Control, identifier: str) -> None:
 
 
 def text(control: ft.Control) -> str:
-    """All text inside ``control``, joined by spaces."""
+    """All visible text inside ``control``, joined by spaces."""
     parts = []
-    for c in walk(control):
+    for c in walk(control, visible_only=True):
         if isinstance(c, ft.Text) and c.value:
             parts.append(c.value)
         elif isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton)) and isinstance(c.content, str):

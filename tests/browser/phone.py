@@ -1,0 +1,214 @@
+"""A page at phone size driven by semantics identifier: the browser tests' and the UI
+benchmarks' one way to open the app, wait for a control and tap it.
+
+Every wait looks in the page on every animation frame (``wait_for_function`` with
+``polling="raf"``) for exactly what the next step needs: a control in Flutter's
+accessibility tree, enabled, or saying a text. Playwright's own ``wait_for`` and
+``expect`` look again only after growing pauses, 500 ms apart once the first half second
+has passed, so on a busy machine a step noticed what it waited for late, or not before its
+time ran out; a step that does not wait for what it needs acts on a screen still being
+built. Nothing here sleeps or tries a step again.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import TimeoutError as StepTimeout
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"]
+PHONE = {"width": 360, "height": 740}
+STEP_TIMEOUT_MS = 15_000
+LOAD_TIMEOUT_MS = 60_000
+"""Loading the app is the heaviest step: a fresh browser context fetches and compiles
+Flutter's renderer (several MB of WebAssembly) before the first screen, which on two cores
+shared with other work takes longer than a tap's answer."""
+
+QUERY = """(selector) => {
+    const find = (root) => root.querySelector(selector)
+        || [...root.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => find(e.shadowRoot)).find(Boolean);
+    return find(document) || null;
+}"""
+"""The first element ``selector`` matches, in the page or in its shadow roots (where Flutter
+may keep its accessibility tree), or null."""
+
+FIND = f"""(identifier) => ({QUERY})(`[flt-semantics-identifier='${{identifier}}']`)"""
+"""The control with that identifier in Flutter's accessibility tree, or null."""
+
+SAYS = """(element) => [element, ...element.querySelectorAll('*')]
+    .map(x => [x.getAttribute('aria-label') || '', x.childElementCount ? '' : x.textContent || ''].join(' '))
+    .join(' ')"""
+"""Everything a control says: its own and its children's labels and text."""
+
+DISABLED = """(element) => element.getAttribute('aria-disabled') === 'true'
+    || element.querySelector("[aria-disabled='true']") !== null"""
+"""Whether Flutter marks the control (or the button inside it) disabled."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextmanager
+def phones(chromium, output_dir: Path) -> Iterator[Callable[..., Phone]]:
+    """``open_phone(base_url, **context_options)`` opens a phone of its own: a fresh browser
+    context (its own storage, so a device of its own) at phone size. All are closed after."""
+    contexts = []
+
+    def open_phone(base_url: str, **context_options) -> Phone:
+        context = chromium.new_context(viewport=PHONE, **context_options)
+        context.set_default_timeout(STEP_TIMEOUT_MS)
+        contexts.append(context)
+        return Phone(context.new_page(), base_url, output_dir)
+
+    try:
+        yield open_phone
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def js_regex(pattern: str) -> tuple[str, str]:
+    """``pattern`` and its flags for JavaScript's RegExp: Python's leading ``(?s)``, ``(?i)``
+    or ``(?m)`` become flags; the rest of the syntax the tests use is the same in both."""
+    flags = re.match(r"\(\?([ims]+)\)", pattern)
+    return (pattern[flags.end() :], flags.group(1)) if flags else (pattern, "")
+
+
+class Phone:
+    """A page at phone size, with the few gestures the tests need, by semantics identifier."""
+
+    def __init__(self, page, base_url: str, output_dir: Path, step_timeout_ms: float = STEP_TIMEOUT_MS):
+        self.page = page
+        self.base_url = base_url
+        self.output_dir = output_dir
+        self.step_timeout_ms = step_timeout_ms
+
+    def until(self, condition: str, arg=None):
+        """Wait until the JavaScript ``condition(arg)`` is truthy, looking on every frame; its value."""
+        return self.page.wait_for_function(condition, arg=arg, polling="raf", timeout=self.step_timeout_ms).json_value()
+
+    def open(self, route: str = "/") -> None:
+        """Load ``route``, switch on Flutter's accessibility tree (where the controls are found)
+        and wait for the first screen's controls in it."""
+        self.page.goto(self.base_url + route)
+        load = max(self.step_timeout_ms, LOAD_TIMEOUT_MS)
+        placeholder = "() => document.querySelector('flt-semantics-placeholder') !== null"
+        self.page.wait_for_function(placeholder, polling="raf", timeout=load)
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        shown = f"() => ({QUERY})('[flt-semantics-identifier]') !== null"
+        self.page.wait_for_function(shown, polling="raf", timeout=load)
+
+    def el(self, identifier: str):
+        return self.page.locator(f"[flt-semantics-identifier='{identifier}']")
+
+    def wait(self, identifier: str):
+        """The control, once it is in the accessibility tree."""
+        self.until(f"(identifier) => ({FIND})(identifier) !== null", identifier)
+        return self.el(identifier)
+
+    def gone(self, identifier: str) -> None:
+        self.until(f"(identifier) => ({FIND})(identifier) === null", identifier)
+
+    def tap(self, identifier: str) -> None:
+        """Tap the control once it is enabled (a tap on a disabled one would be lost)."""
+        self.enabled(identifier)
+        self.el(identifier).click()
+
+    def keys(self, digits: str) -> None:
+        for digit in digits:
+            self.tap(f"entry-key-{digit}")
+
+    def type(self, label: str, text: str) -> None:
+        """Type into the field with that label, key by key as a person would, then Enter.
+
+        Flutter moves the keyboard focus to its own editing element when a field is first
+        focused, and a key pressed during that hand-over is lost; so the typed text is read
+        back and typed again until it is all there.
+        """
+        box = self.page.get_by_role("textbox", name=label)
+        box.click()
+        for _attempt in range(3):
+            self.until("() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+            self.page.keyboard.press("ControlOrMeta+A")
+            self.page.keyboard.type(text)
+            if self.page.evaluate("document.activeElement.value") == text:
+                break
+        self.page.keyboard.press("Enter")
+
+    def texts(self, identifier: str) -> str:
+        """Everything the control says: its own and its children's labels and text."""
+        return self.until(f"(identifier) => {{ const e = ({FIND})(identifier); return e && [({SAYS})(e)]; }}", identifier)[0]
+
+    def expect_text(self, identifier: str, pattern: str) -> str:
+        """Wait until the control's text matches ``pattern`` (a regular expression); the text."""
+        source, flags = js_regex(pattern)
+        try:
+            return self.until(
+                f"""([identifier, source, flags]) => {{
+                    const e = ({FIND})(identifier);
+                    const text = e && ({SAYS})(e);
+                    return e && new RegExp(source, flags).test(text) ? [text] : null;
+                }}""",
+                [identifier, source, flags],
+            )[0]
+        except StepTimeout as timeout:
+            shown = self.page.evaluate(f"(identifier) => {{ const e = ({FIND})(identifier); return e && ({SAYS})(e); }}", identifier)
+            raise AssertionError(f"{identifier!r} shows {shown!r}, not {pattern!r}") from timeout
+
+    def expect_on_screen(self, pattern: str) -> str:
+        """Wait until something on the screen (a message in a snack bar, say) matches ``pattern``; its text."""
+        source, flags = js_regex(pattern)
+        return self.until(
+            f"""([source, flags]) => {{
+                const text = ({SAYS})(document.body);
+                return new RegExp(source, flags).test(text) ? [text] : null;
+            }}""",
+            [source, flags],
+        )[0]
+
+    def disabled(self, identifier: str) -> bool:
+        self.wait(identifier)
+        return self.page.evaluate(f"(identifier) => ({DISABLED})(({FIND})(identifier))", identifier)
+
+    def enabled(self, identifier: str) -> None:
+        """Wait until the control is there and can be used (Flutter marks disabled controls aria-disabled)."""
+        try:
+            self.until(f"(identifier) => {{ const e = ({FIND})(identifier); return e && !({DISABLED})(e); }}", identifier)
+        except StepTimeout as timeout:
+            raise AssertionError(f"{identifier!r} is missing or stayed disabled") from timeout
+
+    def game_id(self) -> int:
+        """The id of the game on screen, from the address (which follows the screen shortly)."""
+        self.page.wait_for_url(re.compile(r".*/game/\d+"), timeout=self.step_timeout_ms)
+        return int(re.search(r"/game/(\d+)", self.page.url).group(1))
+
+    def screenshot(self, name: str, tall: int | None = None) -> Path:
+        """The screen as the phone shows it; with ``tall``, also the whole page that high."""
+        self.page.mouse.move(0, 0)  # no hover effects in the picture
+        self.page.wait_for_timeout(600)  # let Flutter paint the last frame (a picture for people, not a check)
+        path = self.output_dir / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        if tall:
+            self.page.set_viewport_size({"width": PHONE["width"], "height": tall})
+            self.page.wait_for_timeout(800)
+            self.page.screenshot(path=str(self.output_dir / f"{name}-whole.png"))
+            self.page.set_viewport_size(PHONE)
+        return path
