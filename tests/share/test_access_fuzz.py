@@ -35,17 +35,20 @@ def quick_linger(monkeypatch):
 async def ask(app, scope) -> list[dict]:
     """Send one request (an HTTP GET, or a websocket that opens and leaves) to an ASGI app; what it sent back."""
     sent: list[dict] = []
+    answered = asyncio.Event()
     inbox = [{"type": "http.request", "body": b"", "more_body": False}] if scope["type"] == "http" else [{"type": "websocket.connect"}]
 
     async def receive():
         if inbox:
             return inbox.pop(0)
+        await answered.wait()  # a client waits for the answer to its request (a websocket's handshake)
         if scope["type"] == "websocket":
             return {"type": "websocket.disconnect", "code": 1000}
         await asyncio.Event().wait()  # an HTTP client that stays until answered
 
     async def send(message):
         sent.append(message)
+        answered.set()
 
     await asyncio.wait_for(app(scope, receive, send), 10)
     return sent
