@@ -1,0 +1,311 @@
+"""Build the offline web app (``make phone-app``): one static folder in which the whole app
+runs in the phone's browser (Python on Pyodide), to host on any static web server.
+
+Built from flet-web's own client files rather than by ``flet publish`` (flet-cli 1.0.5): that
+command fetches a Python build manifest and Pyodide from the internet, names Pyodide by a
+path the module worker refuses, installs the app's packages with micropip from a package
+index when the page opens, and copies files the app never loads. Here:
+
+- every package the app imports in the browser is downloaded at build time, at the version
+  requirements.lock pins (Pyodide wheels for the compiled ones), and unpacked into the app's
+  archive (``__pypackages__``, which Flet's Python worker puts on ``sys.path``): nothing is
+  fetched from a package index or a CDN when the app runs;
+- only the files the app loads are copied: the CanvasKit renderer in its variant for every
+  browser, Pyodide's runtime and standard library, the fonts (the suits' font in Flutter's
+  font manifest);
+- the app's own service worker (scripts/phone_app/sw.js) keeps every file for offline use
+  (Flutter's own one only unregisters itself), and a web manifest lets the phone install it;
+- the Python worker holds each message to the page until the saved games are written to
+  IndexedDB (scripts/phone_app/worker-storage.js).
+
+Usage: ``python scripts/build_phone_app.py [--out build/phone-app] [--bare ENTRY.py]``;
+``--bare`` builds a plain Flet script the same way (the benchmark's baseline).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().with_name("phone_app")
+OUT = ROOT / "build" / "phone-app"
+WHEELS = ROOT / "build" / "phone-app-wheels"
+"""Downloaded packages, kept between builds (a rebuild then needs no network)."""
+
+PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
+PYODIDE_PYTHON = "3.14"
+"""The platform and Python of the Pyodide that flet-web ships (pyodide/pyodide-lock.json)."""
+
+FLET_PACKAGES = ["flet", "msgpack", "repath", "six"]
+"""What any Flet app imports in the browser (flet's own requirements on Emscripten)."""
+
+APP_PACKAGES = FLET_PACKAGES + [
+    "flet-charts", "sqlmodel", "SQLAlchemy", "alembic", "Mako", "MarkupSafe", "pydantic", "pydantic_core",
+    "annotated-types", "typing-inspection", "typing_extensions", "platformdirs", "qrcode",
+]  # fmt: skip
+"""What Companion imports in the browser: not the server's (flet-web, uvicorn, psycopg) nor Babel."""
+
+SOURCE_ONLY = {"markupsafe"}
+"""Packages with no wheel for Pyodide whose pure-Python fallback works: taken from the sdist."""
+
+NAME = "Companion"
+DESCRIPTION = "Scorekeeping for card and board games at the table, offline."
+THEME_COLOR = "#2E7D5B"  # companion.ui.theme.SEED
+BACKGROUND_COLOR = "#FFFFFF"
+
+CLIENT_FILES = [
+    "index.html", "flutter.js", "flutter_bootstrap.js", "main.dart.js", "python.js", "python-worker.js",
+    "favicon.png", "icons", "assets", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm",
+    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+]  # fmt: skip
+"""The files of flet-web's client the app loads with the CanvasKit renderer: not the Wasm
+build (main.dart.wasm, skwasm), debug symbols, the Chromium-only CanvasKit (the full one
+works in every browser), or Pyodide's command-line and package-installer files."""
+
+
+def pinned_versions() -> dict[str, str]:
+    """Each package's version in requirements.lock, by normalised name."""
+    versions = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if "==" in line:
+            name, version = line.split("==")
+            versions[_normal(name.split("[")[0])] = version.split(";")[0].strip()
+    return versions
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def download(packages: list[str]) -> list[Path]:
+    """The package files (wheels, or an sdist for SOURCE_ONLY), at their pinned versions,
+    downloaded once into WHEELS."""
+    versions = pinned_versions()
+    wanted = {}
+    for package in packages:
+        name = _normal(package)
+        if name not in versions:
+            raise SystemExit(f"{package} is not pinned in requirements.lock")
+        wanted[name] = versions[name]
+    files = {name: _downloaded(name, version) for name, version in wanted.items()}
+    missing = [name for name, found in files.items() if found is None]
+    if missing:
+        WHEELS.mkdir(parents=True, exist_ok=True)
+        pip = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps", "-d", str(WHEELS)]
+        binary = [f"{name}=={wanted[name]}" for name in missing if name not in SOURCE_ONLY]
+        source = [f"{name}=={wanted[name]}" for name in missing if name in SOURCE_ONLY]
+        if binary:
+            platform = ["--only-binary=:all:", "--platform", PYODIDE_PLATFORM, "--python-version", PYODIDE_PYTHON]
+            subprocess.run(pip + platform + binary, check=True)
+        if source:
+            subprocess.run(pip + ["--no-binary=:all:"] + source, check=True)
+        files = {name: _downloaded(name, version) for name, version in wanted.items()}
+    return [files[name] for name in sorted(files)]
+
+
+def _downloaded(name: str, version: str) -> Path | None:
+    stem = re.sub(r"-", "_", name)
+    for path in WHEELS.glob("*"):
+        lowered = path.name.lower()
+        if lowered.startswith(f"{stem}-{version}-") and lowered.endswith(".whl"):
+            return path
+        if name in SOURCE_ONLY and lowered.startswith(f"{stem}-{version}.tar.gz"):
+            return path
+    return None
+
+
+LEFT_OUT = re.compile(r"(^|/)(__pycache__|tests?)(/|$)|\.(pyc|pyi|so|c|h|po|pot)$|(^|/)py\.typed$")
+"""Files no import in the browser reads."""
+
+
+def add_packages(tar: tarfile.TarFile, files: list[Path]) -> None:
+    """Unpack each package into the archive's __pypackages__ folder."""
+    for path in files:
+        if path.name.endswith(".whl"):
+            with zipfile.ZipFile(path) as wheel:
+                for member in wheel.infolist():
+                    if not member.is_dir() and not LEFT_OUT.search(member.filename):
+                        _add_bytes(tar, f"__pypackages__/{member.filename}", wheel.read(member))
+        else:  # an sdist (SOURCE_ONLY): its package folder under src/
+            with tarfile.open(path) as sdist:
+                for member in sdist.getmembers():
+                    inside = member.name.split("/src/", 1)
+                    if member.isfile() and len(inside) == 2 and inside[1].endswith(".py"):
+                        _add_bytes(tar, f"__pypackages__/{inside[1]}", sdist.extractfile(member).read())
+
+
+def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mode = 0o644
+    tar.addfile(info, io.BytesIO(data))
+
+
+def write_app_archive(out: Path, entry: Path, packages: list[str], with_companion: bool) -> None:
+    """app.tar.gz: the entry module as main.py, the companion package, and the packages."""
+    with tarfile.open(out / "app.tar.gz", "w:gz", format=tarfile.GNU_FORMAT) as tar:
+        _add_bytes(tar, "main.py", entry.read_bytes())
+        if with_companion:
+            for path in sorted((ROOT / "companion").rglob("*")):
+                relative = path.relative_to(ROOT).as_posix()
+                if path.is_file() and not LEFT_OUT.search(relative):
+                    _add_bytes(tar, relative, path.read_bytes())
+        add_packages(tar, download(packages))
+
+
+def copy_client(out: Path) -> None:
+    from flet_web import get_package_web_dir
+
+    web = Path(get_package_web_dir())
+    for name in CLIENT_FILES:
+        source, target = web / name, out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, target)
+        else:
+            shutil.copy2(source, target)
+
+
+def add_fonts(out: Path) -> None:
+    """The repository's assets at the site root (as Flet serves them) and the suits' font and
+    Roboto in Flutter's font manifest, so the client loads them before the first page."""
+    sys.path.insert(0, str(ROOT))
+    from companion.ui.theme import ASSETS_DIR, add_to_font_manifest
+
+    shutil.copytree(ASSETS_DIR, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.sh"))
+    add_to_font_manifest(out)
+    from flet_web import patch_font_manifest_json
+
+    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    """Replace ``old`` in a client file; stop the build if flet-web changed it."""
+    text = path.read_text(encoding="utf-8")
+    if old not in text:
+        raise SystemExit(f"{path.name} of flet-web no longer contains {old!r}: check the build against it")
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def patch_client(out: Path, name: str, module_name: str) -> None:
+    """The page's settings: Python runs in the browser from the local Pyodide, the local
+    CanvasKit, routes after a '#' (any static server serves the one page), addresses relative
+    to the folder the page is in, and the app's own service worker instead of Flutter's."""
+    config = {
+        "pyodide": True,
+        "pythonModuleName": module_name,
+        "appPackageUrl": "app.tar.gz",
+        "pyodideUrl": "./pyodide/pyodide.mjs",  # a bare "pyodide/..." is refused by the module worker
+        "noCdn": True,
+        "webRenderer": "canvaskit",
+        "routeUrlStrategy": "hash",
+        "fontFallbackBaseUrl": "assets/fonts/",
+    }
+    settings = "\n".join(f"flet.{key} = {json.dumps(value)};" for key, value in config.items())
+    folder_settings = (
+        "flet.entrypointBaseUrl = flet.assetBase = document.baseURI.replace(/[^/]*$/, '')"
+        ".replace(location.origin, '');\n"
+        'flet.canvasKitBaseUrl = flet.entrypointBaseUrl + "canvaskit/";'
+    )
+    register = (
+        "if ('serviceWorker' in navigator) {\n"
+        "  window.addEventListener('load', () => navigator.serviceWorker.register('sw.js'));\n"
+        "}"
+    )
+    index = out / "index.html"
+    _replace(index, '<base href="/">', "<script>document.write('<base href=\"' + location.pathname.replace(/[^/]*$/, '') + '\">');</script>")
+    _replace(index, "<!-- fletAppConfig -->", f"<script>\n{settings}\n{folder_settings}\n{register}\n</script>")
+    _replace(index, "<title>", f'<meta name="theme-color" content="{THEME_COLOR}">\n  <title>')
+    text = index.read_text(encoding="utf-8")
+    text = re.sub(r"<title>.*?</title>", f"<title>{name}</title>", text)
+    text = re.sub(r'(name="apple-mobile-web-app-title" content=")[^"]*', rf"\g<1>{name}", text)
+    text = re.sub(r'(name="description" content=")[^"]*', rf"\g<1>{DESCRIPTION}", text)
+    index.write_text(text, encoding="utf-8")
+    bootstrap = out / "flutter_bootstrap.js"
+    _replace(bootstrap, "serviceWorkerSettings: {", "flutterServiceWorkerLeftOut: {")
+    _replace(bootstrap, "if (flet.webRenderer", 'flutterConfig.canvasKitVariant = "full";  // the one CanvasKit copied\nif (flet.webRenderer')
+    worker = out / "python-worker.js"
+    worker.write_text(worker.read_text(encoding="utf-8") + (HERE / "worker-storage.js").read_text(encoding="utf-8"))
+
+
+def write_manifest(out: Path, name: str) -> None:
+    manifest = {
+        "name": name,
+        "short_name": name,
+        "description": DESCRIPTION,
+        "start_url": ".",
+        "scope": ".",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": BACKGROUND_COLOR,
+        "theme_color": THEME_COLOR,
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": "icons/icon-maskable-192.png", "sizes": "192x192", "type": "image/png", "purpose": "maskable"},
+            {"src": "icons/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2))
+
+
+def write_service_worker(out: Path) -> None:
+    """sw.js with the list of every file and a cache name made from their contents."""
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "index.html")
+    digest = hashlib.sha256()
+    for name in files + ["index.html"]:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    listed = ["./"] + [name for name in files if name != "sw.js"]
+    text = (HERE / "sw.js").read_text(encoding="utf-8")
+    text = text.replace('"__CACHE_NAME__"', json.dumps(f"companion-{digest.hexdigest()[:16]}"))
+    text = text.replace("__FILES__", json.dumps(listed, indent=1))
+    (out / "sw.js").write_text(text, encoding="utf-8")
+
+
+def build(out: Path = OUT, bare: Path | None = None) -> Path:
+    """Build the folder at ``out`` (replacing it): Companion, or the ``bare`` Flet script."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=out.name + "-", dir=out.parent))
+    try:
+        copy_client(staging)
+        if bare is None:
+            add_fonts(staging)
+        write_app_archive(staging, bare or ROOT / "main.py", FLET_PACKAGES if bare else APP_PACKAGES, with_companion=bare is None)
+        patch_client(staging, "Flet app" if bare else NAME, "main")
+        write_manifest(staging, "Flet app" if bare else NAME)
+        write_service_worker(staging)
+        shutil.rmtree(out, ignore_errors=True)
+        staging.rename(out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return out
+
+
+def folder_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="the folder to write (replaced)")
+    parser.add_argument("--bare", type=Path, help="build this plain Flet script instead of Companion")
+    options = parser.parse_args()
+    out = build(options.out.resolve(), options.bare)
+    print(f"built {out} ({folder_size(out) / 1e6:.1f} MB): serve it with any static web server")
+
+
+if __name__ == "__main__":
+    main()
