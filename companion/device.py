@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 PHONE_PLATFORMS = ("android", "ios")
+
+APP_STORAGE_DATA = "FLET_APP_STORAGE_DATA"
+"""The variable in which a native phone build's host names the app's durable folder (also
+its working directory); platformdirs knows nothing of it."""
 
 
 def is_native_phone() -> bool:
@@ -27,3 +32,14 @@ def in_browser() -> bool:
 def can_serve_others() -> bool:
     """Whether this device can serve other devices (share a table): only a computer's server can."""
     return not (is_native_phone() or in_browser())
+
+
+def data_folder() -> Path:
+    """Where this device keeps the app's data (the SQLite database): the folder the phone's
+    host names, else the user's data folder (e.g. ``~/.local/share/companion``)."""
+    named = os.environ.get(APP_STORAGE_DATA)
+    if named:
+        return Path(named)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("companion", appauthor=False))

@@ -7,15 +7,16 @@ two devices saving at once queue up instead of failing half-way.
 
 from __future__ import annotations
 
-import ast
+import dis
+import marshal
 import os
 from pathlib import Path
 
 import sqlalchemy as sa
-from platformdirs import user_data_dir
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.pool import StaticPool
 
+from companion.device import data_folder
 from companion.rules.text import Phrase
 from companion.store.errors import StoreError
 
@@ -24,11 +25,12 @@ WRITE = "companion_write"  # execution option: begin with BEGIN IMMEDIATE on SQL
 
 
 def database_url(url: str | URL | None = None) -> URL:
-    """The URL to use: the one given, else $COMPANION_DATABASE_URL, else the user's file."""
+    """The URL to use: the one given, else $COMPANION_DATABASE_URL, else the file in this
+    device's data folder."""
     if url is None:
         url = os.environ.get("COMPANION_DATABASE_URL") or None
     if url is None:
-        folder = Path(user_data_dir("companion", appauthor=False))
+        folder = data_folder()
         folder.mkdir(parents=True, exist_ok=True)
         return URL.create("sqlite", database=str(folder / "companion.sqlite3"))
     try:
@@ -81,6 +83,7 @@ def _alembic_config(connection: sa.Connection):
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sourceless", "true" if _compiled_only() else "false")
     config.attributes["connection"] = connection
     return config
 
@@ -104,7 +107,7 @@ def upgrade(engine: Engine, url: URL, revision: str = "head") -> None:
     from alembic.script import ScriptDirectory
     from alembic.util import CommandError
 
-    script = ScriptDirectory(str(MIGRATIONS))
+    script = ScriptDirectory(str(MIGRATIONS), sourceless=_compiled_only())
     with engine.connect().execution_options(**{WRITE: True}) as connection:
         current = MigrationContext.configure(connection).get_current_revision()
         if current is None:
@@ -143,15 +146,42 @@ def _newest_revision() -> str | None:
     (None unless there is exactly one: Alembic then decides)."""
     revisions: set[str] = set()
     parents: set[str] = set()
-    for path in (MIGRATIONS / "versions").glob("*.py"):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else getattr(node, "target", None)
-            if not isinstance(target, ast.Name) or node.value is None:
-                continue
-            if target.id == "revision":
-                revisions.add(ast.literal_eval(node.value))
-            elif target.id == "down_revision":
-                value = ast.literal_eval(node.value)
-                parents.update(value if isinstance(value, (tuple, list)) else [value])
+    for path in _migration_files():
+        constants = _module_constants(path)
+        if "revision" in constants:
+            revisions.add(constants["revision"])
+        down = constants.get("down_revision")
+        parents.update(down if isinstance(down, (tuple, list)) else [down])
     heads = revisions - parents
     return heads.pop() if len(heads) == 1 else None
+
+
+def _compiled_only() -> bool:
+    """Whether the migrations are here as compiled files only: a phone build (``flet build``)
+    compiles the app with ``compileall -b`` and deletes every ``.py``, leaving each
+    migration's ``.pyc`` in its place. Alembic then reads those (its ``sourceless`` option)."""
+    return not any((MIGRATIONS / "versions").glob("*.py"))
+
+
+def _migration_files() -> list[Path]:
+    return sorted((MIGRATIONS / "versions").glob("*.pyc" if _compiled_only() else "*.py"))
+
+
+def _module_constants(path: Path) -> dict[str, object]:
+    """The names a module's top level sets to a constant (``revision = "0002"``), read from
+    its code without running it (running a migration would import Alembic)."""
+    if path.suffix == ".py":
+        code = compile(path.read_bytes(), str(path), "exec", dont_inherit=True)
+    else:
+        code = marshal.loads(path.read_bytes()[PYC_HEADER_SIZE:])
+    constants: dict[str, object] = {}
+    previous = None
+    for instruction in dis.get_instructions(code):
+        if instruction.opname == "STORE_NAME" and previous is not None and previous.opname == "LOAD_CONST":
+            constants[instruction.argval] = previous.argval
+        previous = instruction
+    return constants
+
+
+PYC_HEADER_SIZE = 16
+"""Bytes before the code in a ``.pyc`` file: magic number, flags, and source stamp (PEP 552)."""

@@ -1,4 +1,5 @@
-"""Starting the app: ``serve`` runs the server, ``main`` builds the app in each browser page.
+"""Starting the app: ``serve`` runs the server, ``main`` builds the app in each browser page;
+``device_main`` builds it on a phone that runs it by itself (``main.py``).
 
 The server starts listening before the screens are loaded: they load in a background
 thread while the browser fetches the Flutter client. The store (its database libraries
@@ -167,16 +168,57 @@ async def main(page: ft.Page) -> None:
         await asyncio.to_thread(session.app.drawn.wait, DRAWN_TIMEOUT)
     shared.want()  # a page that needed the store has already waited for it
     if await asyncio.to_thread(shared.get) is None:
-        page.views.clear()
-        page.views.append(
-            ft.View(
-                route="/",
-                controls=[ft.Text(_("The saved games cannot be opened: {reason}").format(reason=shared.problem), selectable=True)],
-            )
-        )
-        page.update()
+        _show_store_problem(page, shared.problem)
     elif session.app is not None and not session.app.store_open:
         session.app.store_opened()
+
+
+async def device_main(page: ft.Page) -> None:
+    """Build the app on the device itself: the entry module (``main.py``) runs this, in a
+    native phone build and in the offline web app alike.
+
+    A device that cannot serve others has one user and one session: the store opens right
+    here, before the first page, with no background thread (Python in a browser cannot
+    start one). On a computer (``flet run main.py``) this is the server's ``main``.
+    """
+    from companion.device import can_serve_others
+
+    if can_serve_others():
+        await main(page)
+        return
+    from companion.store import Store, StoreError
+    from companion.ui import share
+    from companion.ui.router import App
+    from companion.ui.settings import device_language
+
+    await device_language(page).restore()
+    load_screens()
+    theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
+    page.title = _("Companion")
+    try:
+        store = Store(os.environ.get("COMPANION_DATABASE_URL"))
+    except StoreError as err:
+        _show_store_problem(page, err.message)
+        return
+
+    def start(session_store, device):
+        app = App(page, session_store, device)
+        page.run_task(app.restore_theme)
+        return app
+
+    share.open_session(page, store, start)
+
+
+def _show_store_problem(page: ft.Page, problem: str | None) -> None:
+    """The page instead of the app when the saved games cannot be opened."""
+    page.views.clear()
+    page.views.append(
+        ft.View(
+            route="/",
+            controls=[ft.Text(_("The saved games cannot be opened: {reason}").format(reason=problem), selectable=True)],
+        )
+    )
+    page.update()
 
 
 def serve(

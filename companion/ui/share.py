@@ -19,6 +19,7 @@ from typing import Callable
 
 import flet as ft
 
+from companion import device as this_device
 from companion.i18n import _
 from companion.share import codes, network, qr
 from companion.share.address import reachable_address
@@ -443,9 +444,21 @@ def share_view(app) -> ft.View:
     return widgets.screen(app, "/share", _("Share this table"), body)
 
 
+def sharing_unavailable() -> str | None:
+    """Why this device cannot share its table, in one sentence; None on a computer's server.
+    A phone (the native app, or the offline web app in its browser) serves no other device."""
+    if this_device.can_serve_others():
+        return None
+    return _("This device cannot share the table: other phones can join only a table that Companion shares from a computer.")
+
+
 def _not_shared_body(app, problem: str | None = None) -> list[ft.Control]:
     """The page of an app only this machine can reach: a button that shares it, where the
-    app runs as a web server (else how to start it shared), and ``problem`` if that failed."""
+    app runs as a web server (else how to start it shared), and ``problem`` if that failed;
+    on a device that cannot serve others, only why it cannot."""
+    unavailable = sharing_unavailable()
+    if unavailable:
+        return [widgets.semantic("share-unavailable", ft.Text(unavailable, size=16))]
     body: list[ft.Control] = [
         widgets.semantic(
             "share-off",
