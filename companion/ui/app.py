@@ -181,7 +181,7 @@ async def device_main(page: ft.Page) -> None:
     here, before the first page, with no background thread (Python in a browser cannot
     start one). On a computer (``flet run main.py``) this is the server's ``main``.
     """
-    from companion.device import can_serve_others
+    from companion.device import can_serve_others, data_folder, in_browser
 
     if can_serve_others():
         await main(page)
@@ -196,6 +196,10 @@ async def device_main(page: ft.Page) -> None:
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
     page.title = _("Companion")
     try:
+        if in_browser():
+            from companion.store.browser_storage import open_folder
+
+            await open_folder(data_folder())
         store = Store(os.environ.get("COMPANION_DATABASE_URL"))
     except StoreError as err:
         _show_store_problem(page, err.message)
