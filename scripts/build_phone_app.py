@@ -294,6 +294,24 @@ def patch_client(out: Path, name: str, module_name: str) -> None:
     worker.write_text(worker.read_text(encoding="utf-8") + (HERE / "worker-storage.js").read_text(encoding="utf-8"))
 
 
+ICONS = {
+    "icons/icon-192.png": (192, False), "icons/icon-512.png": (512, False),
+    "icons/icon-maskable-192.png": (192, True), "icons/icon-maskable-512.png": (512, True),
+    "icons/apple-touch-icon-192.png": (192, True), "favicon.png": (64, False),
+    "icons/loading-animation.png": (256, False),
+}  # fmt: skip
+"""Companion's icons in place of Flet's (the same names, which index.html and the manifest use);
+the "loading animation" is what the page shows while the app starts."""
+
+
+def write_icons(out: Path) -> None:
+    sys.path.insert(0, str(HERE))
+    from icons import icon_png
+
+    for name, (size, maskable) in ICONS.items():
+        (out / name).write_bytes(icon_png(size, maskable))
+
+
 def write_manifest(out: Path, name: str) -> None:
     manifest = {
         "name": name,
@@ -339,8 +357,11 @@ def build(out: Path = OUT, bare: Path | None = None) -> Path:
             add_fonts(staging)
         write_app_archive(staging, bare or ROOT / "main.py", FLET_PACKAGES if bare else APP_PACKAGES, with_companion=bare is None)
         patch_client(staging, "Flet app" if bare else NAME, "main")
+        if bare is None:
+            write_icons(staging)
         write_manifest(staging, "Flet app" if bare else NAME)
         write_service_worker(staging)
+        staging.chmod(0o755)  # readable by a web server's own user (mkdtemp makes it private)
         shutil.rmtree(out, ignore_errors=True)
         staging.rename(out)
     finally:
