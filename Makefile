@@ -11,6 +11,9 @@ PORT ?= 8550
 
 .PHONY: run test bench system-deps clean compiled phone-app
 
+# requirements.lock is the one pinned set: the app's dependencies (all a phone installs) and
+# pyproject's `server` extra (the web server, PostgreSQL) and `test` extra (tests, Babel,
+# flet-cli); tests/native checks that they agree.
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock

@@ -179,7 +179,7 @@ async def device_main(page: ft.Page) -> None:
 
     A device that cannot serve others has one user and one session: the store opens right
     here, before the first page, with no background thread (Python in a browser cannot
-    start one). On a computer (``flet run main.py``) this is the server's ``main``.
+    start one). On a computer (``python main.py``) this is the server's ``main``.
     """
     from companion.device import can_serve_others, data_folder, in_browser
 
@@ -200,7 +200,7 @@ async def device_main(page: ft.Page) -> None:
             from companion.store.browser_storage import open_folder
 
             await open_folder(data_folder())
-        store = Store(os.environ.get("COMPANION_DATABASE_URL"))
+        store = Store()  # $COMPANION_DATABASE_URL, else the device's data folder
     except StoreError as err:
         _show_store_problem(page, err.message)
         return

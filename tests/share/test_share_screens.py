@@ -196,3 +196,22 @@ def test_the_share_page_and_the_table_view_sit_on_home(route, pages):
     from companion.ui.router import stack
 
     assert stack(route) == pages
+
+
+@pytest.mark.parametrize("platform", ["android", "ios"])
+def test_a_phone_app_says_in_one_sentence_that_it_cannot_share(platform, monkeypatch):
+    """A phone serves no other device: no button that would try, no command line to type."""
+    from companion.ui.share import _not_shared_body, sharing_unavailable
+
+    monkeypatch.setenv("FLET_PLATFORM", platform)
+    body = _not_shared_body(app=None)  # the phone's page needs nothing of the app
+    assert [control.identifier for control in body] == ["share-unavailable"]
+    assert body[0].content.value == sharing_unavailable()
+    assert sharing_unavailable().count(".") == 1 and "companion run" not in sharing_unavailable()
+
+
+def test_a_computer_can_share(monkeypatch):
+    from companion.ui.share import sharing_unavailable
+
+    monkeypatch.delenv("FLET_PLATFORM", raising=False)
+    assert sharing_unavailable() is None
