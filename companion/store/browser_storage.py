@@ -14,11 +14,12 @@ import asyncio
 from pathlib import Path
 
 from companion.store import database
+from companion.store.errors import StoreError
 
 
 async def open_folder(folder: Path) -> None:
     """Mount ``folder`` on IndexedDB with what it kept from earlier visits, and keep each
-    commit of a database in it from now on."""
+    commit of a database in it from now on; StoreError when the browser keeps nothing."""
     import pyodide_js
     from pyodide.ffi import create_once_callable, to_js
 
@@ -28,8 +29,8 @@ async def open_folder(folder: Path) -> None:
     loaded = asyncio.get_running_loop().create_future()
 
     def done(error):
-        if error:
-            loaded.set_exception(OSError(f"IndexedDB: {error}"))
+        if error:  # e.g. a private window that allows no storage
+            loaded.set_exception(StoreError("This browser does not let Companion keep its saved games: {reason}", reason=str(error)))
         else:
             loaded.set_result(None)
 
