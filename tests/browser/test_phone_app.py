@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.browser import test_games, test_language, test_screens
 from tests.browser.conftest import PHONE, ROOT, STEP_TIMEOUT_MS, Phone, _need_chromium
 from tests.browser.test_games import save_round, start_game
 
@@ -112,6 +113,32 @@ def test_a_saved_round_is_there_after_closing_the_page_and_reopening_it_with_the
         if server.thread.is_alive():
             server.stop()
     assert [url for url in outside if KNOWN_OUTSIDE_REQUEST not in url] == []
+
+
+FLOWS_AS_WITH_MAKE_RUN = (
+    test_games.test_beverbende, test_games.test_clubs, test_games.test_klaverjassen, test_games.test_members_only,
+    test_screens.test_rules_players_and_dark_theme,
+    test_language.test_switching_to_dutch_in_settings_shows_home_in_dutch,  # last: the app speaks Dutch after it
+)  # fmt: skip
+"""The browser tests of the server's app a phone walks by itself: every game (refused entries,
+undo, edit), history, rules and the referee, players, the theme, another language."""
+
+
+def test_the_screens_work_as_with_make_run(chromium, phone_app, output_dir):
+    """The same flows, one after another in one page (Python starts once), against the folder."""
+    server = StaticServer(phone_app)
+    context = chromium.new_context(viewport=PHONE)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    outside: list[str] = []
+    try:
+        screenshots = output_dir / "phone-app"  # beside the server's app's, not over them
+        screenshots.mkdir(exist_ok=True)
+        phone = open_app(context, server.url, screenshots, outside)
+        for flow in FLOWS_AS_WITH_MAKE_RUN:
+            flow(phone)
+    finally:
+        context.close()
+        server.stop()
 
 
 def test_the_folder_installs_and_runs_from_its_own_files(phone_app):
