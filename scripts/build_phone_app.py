@@ -17,8 +17,9 @@ index when the page opens, and copies files the app never loads. Here:
   font manifest);
 - the app's own service worker (scripts/phone_app/sw.js) keeps every file for offline use
   (Flutter's own one only unregisters itself), and a web manifest lets the phone install it;
-- the Python worker holds each message to the page until the saved games are written to
-  IndexedDB (scripts/phone_app/worker-storage.js).
+- the Python worker starts with the page, so that Python loads while the Flutter client
+  does (scripts/phone_app/page-early.js, worker-early.js), and holds each message to the
+  page until the saved games are written to IndexedDB (worker-storage.js).
 
 Usage: ``python scripts/build_phone_app.py [--out build/phone-app] [--bare ENTRY.py]``;
 ``--bare`` builds a plain Flet script the same way (the benchmark's baseline).
@@ -130,12 +131,15 @@ def _downloaded(name: str, version: str) -> Path | None:
 
 LEFT_OUT = re.compile(
     r"(^|/)(__pycache__|tests?|testing|mypy|templates|sboms)(/|$)|\.(pyc|pyi|po|pot)$|(^|/)(py\.typed|mypy\.py)$"
-    r"|^sqlalchemy/dialects/(mssql|mysql|oracle)/|^pydantic/v1/|\.dist-info/(RECORD|INSTALLER)$"
+    r"|^sqlalchemy/dialects/(mssql|mysql|oracle)/|^sqlalchemy/ext/(?!__init__|compiler)|^pydantic/(v1|deprecated)/"
+    r"|\.dist-info/(RECORD|INSTALLER)$"
 )
 """Files no import in the browser reads: tests and test helpers, type-checker plugins,
 Alembic's templates for new projects, the database dialects Alembic names only for type
-checking, pydantic's copy of its version 1 (for models written for it), wheels' install
-records, and compiled files of the build machine's Python."""
+checking, SQLAlchemy's extensions but the one Alembic uses, pydantic's copy of its version 1
+and its deprecated helpers (for code written for older pydantic), wheels' install records,
+and compiled files of the build machine's Python. (What the app imports was listed by
+running it in Pyodide: every screen, a store created and migrated.)"""
 
 
 def unpack_packages(tree: Path, files: list[Path]) -> None:
@@ -173,6 +177,26 @@ def compile_to_bytecode(tree: Path, pyodide: Path) -> None:
             source.unlink()
 
 
+PACKAGES_ZIP = "__pypackages__.zip"
+
+
+def zip_pure_packages(tree: Path, out: Path) -> None:
+    """Move the packages without compiled extensions out of the archive into one zip file
+    beside it, which the page fetches and Python imports from as it is: unpacking them from
+    the archive at each start took seconds in Pyodide (its unpacking is pure Python), the
+    zip is written in one go. Compiled extensions must be files to be loaded: they stay."""
+    packages = tree / "__pypackages__"
+    with zipfile.ZipFile(out / PACKAGES_ZIP, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
+        for top in sorted(packages.iterdir()):
+            if top.is_dir() and any(top.rglob("*.so")):
+                continue
+            for path in sorted([top, *top.rglob("*")] if top.is_dir() else [top]):
+                if path.is_file():
+                    info = zipfile.ZipInfo(path.relative_to(packages).as_posix())  # no dates: the same bytes each build
+                    bundle.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+            shutil.rmtree(top) if top.is_dir() else top.unlink()
+
+
 def write_app_archive(out: Path, entry: Path, packages: list[str], with_companion: bool) -> None:
     """app.tar.gz: the entry module as main.py, the companion package, and the packages."""
     with tempfile.TemporaryDirectory(prefix="phone-app-tree-") as folder:
@@ -185,6 +209,7 @@ def write_app_archive(out: Path, entry: Path, packages: list[str], with_companio
                     _write(tree / relative, path.read_bytes())
         unpack_packages(tree, download(packages))
         compile_to_bytecode(tree, out / "pyodide")
+        zip_pure_packages(tree, out)
         with tarfile.open(out / "app.tar.gz", "w:gz", format=tarfile.GNU_FORMAT) as tar:
             for path in sorted(tree.rglob("*")):
                 if path.is_file():
@@ -293,7 +318,33 @@ def patch_client(out: Path, name: str, module_name: str) -> None:
     _replace(bootstrap, "serviceWorkerSettings: {", "flutterServiceWorkerLeftOut: {")
     _replace(bootstrap, "if (flet.webRenderer", 'flutterConfig.canvasKitVariant = "full";  // the one CanvasKit copied\nif (flet.webRenderer')
     worker = out / "python-worker.js"
-    worker.write_text(worker.read_text(encoding="utf-8") + (HERE / "worker-storage.js").read_text(encoding="utf-8"))
+    _replace(
+        worker,
+        """        const pyodideModule = await import(self.pyodideUrl);
+        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+        self.pyodide = await loadPyodide({
+            stdout: (text) => self.sendPythonOutput(text, false),
+            stderr: (text) => self.sendPythonOutput(text, true),
+        });
+""",
+        "        self.pyodide = await self.pyodideStarting;  // worker-early.js\n",
+    )
+    _replace(
+        worker,
+        "            sys.path.insert(0, pkgs_path)\n",
+        "            sys.path.insert(0, pkgs_path)\n"
+        f"        _packages = await pyfetch({PACKAGES_ZIP!r})  # zip_pure_packages\n"
+        "        if not _packages.ok:\n"
+        f"            raise RuntimeError(f'Failed to download {PACKAGES_ZIP}: HTTP {{_packages.status}}')\n"
+        f"        with open({PACKAGES_ZIP!r}, 'wb') as _file:\n"
+        "            _file.write(await _packages.bytes())\n"
+        f"        sys.path.insert(0, os.path.abspath({PACKAGES_ZIP!r}))\n",
+    )
+    additions = [(HERE / name).read_text(encoding="utf-8") for name in ("worker-early.js", "worker-storage.js")]
+    worker.write_text(worker.read_text(encoding="utf-8") + "".join(additions))
+    page_script = out / "python.js"
+    _replace(page_script, "app.worker = new Worker(", "app.worker = takeEarlyWorker() || new Worker(")
+    page_script.write_text(page_script.read_text(encoding="utf-8") + (HERE / "page-early.js").read_text(encoding="utf-8"))
 
 
 ICONS = {
