@@ -25,8 +25,9 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 WRITE = "companion_write"  # execution option: begin with BEGIN IMMEDIATE on SQLite
 
 after_commit: Callable[[], None] | None = None
-"""Called at each commit to a SQLite file when set: in the phone's browser it keeps the
-change in IndexedDB (companion/store/browser_storage.py)."""
+"""Called at each commit of a change to a SQLite file (every change is written with the
+WRITE option) when set: in the phone's browser it keeps the change in IndexedDB
+(companion/store/browser_storage.py)."""
 
 
 def database_url(url: str | URL | None = None) -> URL:
@@ -83,8 +84,8 @@ def make_engine(url: URL) -> Engine:
     if not in_memory:
 
         @sa.event.listens_for(engine, "commit")
-        def _committed(_connection):
-            if after_commit is not None:
+        def _committed(connection):
+            if after_commit is not None and connection.get_execution_options().get(WRITE, False):  # reads change nothing
                 after_commit()
 
     return engine
