@@ -198,7 +198,8 @@ def zip_pure_packages(tree: Path, out: Path) -> None:
 
 
 def write_app_archive(out: Path, entry: Path, packages: list[str], with_companion: bool) -> None:
-    """app.tar.gz: the entry module as main.py, the companion package, and the packages."""
+    """app.tar.gz (the entry module as main.py, the companion package, the packages with
+    compiled extensions) and __pypackages__.zip (the other packages), all as bytecode."""
     with tempfile.TemporaryDirectory(prefix="phone-app-tree-") as folder:
         tree = Path(folder)
         _write(tree / "main.py", entry.read_bytes())
