@@ -1,6 +1,7 @@
 # Two commands do everything on a fresh machine with only python3:
 #   make run    set up, then start the app (web; prints the address to open)
 #   make test   set up (incl. Debian's chromium for the browser tests), then run every test
+#   make phone-app  build the offline web app (build/phone-app), for any static web server
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -8,7 +9,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8550
 
-.PHONY: run test bench system-deps clean compiled
+.PHONY: run test bench system-deps clean compiled phone-app
 
 # requirements.lock is the one pinned set: the app's dependencies (all a phone installs) and
 # pyproject's `server` extra (the web server, PostgreSQL) and `test` extra (tests, Babel,
@@ -29,6 +30,11 @@ compiled: $(STAMP)
 
 run: compiled
 	$(PY) -m companion run --host $(HOST) --port $(PORT)
+
+# The offline web app: one static folder (build/phone-app) to put on any static web server.
+# Needs the package registries once (the pinned Pyodide wheels are kept in build/).
+phone-app: $(STAMP)
+	$(PY) scripts/build_phone_app.py --out build/phone-app
 
 system-deps:
 	bash scripts/install-system-deps.sh

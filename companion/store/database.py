@@ -10,18 +10,24 @@ from __future__ import annotations
 import dis
 import marshal
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.pool import StaticPool
 
-from companion.device import data_folder
+from companion.device import data_folder, in_browser
 from companion.rules.text import Phrase
 from companion.store.errors import StoreError
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 WRITE = "companion_write"  # execution option: begin with BEGIN IMMEDIATE on SQLite
+
+after_commit: Callable[[], None] | None = None
+"""Called at each commit of a change to a SQLite file (every change is written with the
+WRITE option) when set: in the phone's browser it keeps the change in IndexedDB
+(companion/store/browser_storage.py)."""
 
 
 def database_url(url: str | URL | None = None) -> URL:
@@ -63,7 +69,7 @@ def make_engine(url: URL) -> Engine:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (see _begin)
         cursor = dbapi_connection.cursor()
         try:
-            if not in_memory:
+            if not in_memory and not in_browser():  # in a browser one page writes, and only whole files are kept
                 cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA foreign_keys=ON")
@@ -74,6 +80,13 @@ def make_engine(url: URL) -> Engine:
     def _begin(connection):
         immediate = connection.get_execution_options().get(WRITE, False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    if not in_memory:
+
+        @sa.event.listens_for(engine, "commit")
+        def _committed(connection):
+            if after_commit is not None and connection.get_execution_options().get(WRITE, False):  # reads change nothing
+                after_commit()
 
     return engine
 

@@ -183,36 +183,73 @@ async def device_main(page: ft.Page) -> None:
     """Build the app on the device itself: the entry module (``main.py``) runs this, in a
     native phone build and in the offline web app alike.
 
-    A device that cannot serve others has one user and one session: the store opens right
-    here, before the first page, with no background thread (Python in a browser cannot
-    start one). On a computer (``python main.py``) this is the server's ``main``.
+    A device that cannot serve others has one user and one session, and no background
+    thread (Python in a browser cannot start one): home shows its frame first, then the
+    store opens right here (its database libraries are the slowest part of a start) and
+    home lists the games. On a computer (``python main.py``) this is the server's ``main``.
     """
-    from companion.device import can_serve_others
+    from companion.device import can_serve_others, data_folder, in_browser
 
     if can_serve_others():
         await main(page)
         return
-    from companion.store import Store, StoreError
+    from companion.store import StoreError
     from companion.ui import share
     from companion.ui.router import App
     from companion.ui.settings import device_language
 
     await device_language(page).restore()
+    if in_browser():
+        from companion.store.browser_storage import open_folder
+
+        try:
+            await open_folder(data_folder())
+        except StoreError as err:
+            _show_store_problem(page, err.message)
+            return
     load_screens()
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
     page.title = _("Companion")
-    try:
-        store = Store()  # $COMPANION_DATABASE_URL, else the device's data folder
-    except StoreError as err:
-        _show_store_problem(page, err.message)
-        return
+    store = StoreOnFirstUse()
 
     def start(session_store, device):
-        app = App(page, session_store, device)
+        app = App(page, session_store, device, store_open=False)
         page.run_task(app.restore_theme)
         return app
 
-    share.open_session(page, store, start)
+    app = share.open_session(page, store, start).app
+    waited = 0.0
+    while not app.drawn.is_set() and waited < DRAWN_TIMEOUT:  # the page goes out while Python waits
+        await asyncio.sleep(DRAWN_POLL)
+        waited += DRAWN_POLL
+    try:
+        store.open()
+    except StoreError as err:
+        _show_store_problem(page, err.message)
+        return
+    app.store_opened()
+
+
+DRAWN_POLL = 0.02
+"""Seconds between looks at whether the device's first page is drawn."""
+
+
+class StoreOnFirstUse:
+    """The device's store (``$COMPANION_DATABASE_URL``, else its data folder), opened by the
+    first use: a page that needs it before ``device_main`` opens it waits for it there."""
+
+    def __init__(self):
+        self._store = None
+
+    def open(self):
+        if self._store is None:
+            from companion.store import Store
+
+            self._store = Store()
+        return self._store
+
+    def __getattr__(self, name: str):
+        return getattr(self.open(), name)
 
 
 def _show_store_problem(page: ft.Page, problem: str | None) -> None:

@@ -133,7 +133,7 @@ def _games(app, state: HomeState) -> list[ft.Control]:
             )
         ]
     if state.empty_message:
-        return [widgets.empty_state(ft.Icons.STYLE, state.empty_message)]
+        return [widgets.semantic("no-games", widgets.empty_state(ft.Icons.STYLE, state.empty_message))]
     return [
         widgets.game_tile(card, lambda _e=None, gid=card.game_id: app.go(f"/game/{gid}"), icon=ft.Icons.PLAY_ARROW)
         for card in state.games

@@ -44,17 +44,24 @@ def web_assets_dir() -> Path:
     manifest with the bundled font in it. The browser then fetches the font along with the
     client's own fonts, instead of after the first page arrives (which held back its first draw).
     The folder is removed when the process ends."""
-    from flet_web import get_package_web_dir
-
     folder = Path(tempfile.mkdtemp(prefix="companion-web-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     shutil.copytree(ASSETS_DIR, folder, dirs_exist_ok=True)
+    add_to_font_manifest(folder)
+    return folder
+
+
+def add_to_font_manifest(folder: Path) -> None:
+    """Write into ``folder`` Flet's web client's font manifest (``assets/FontManifest.json``)
+    with the bundled font added, and the font beside it; the offline web app's build
+    (scripts/build_phone_app.py) does the same."""
+    from flet_web import get_package_web_dir
+
     manifest = json.loads((Path(get_package_web_dir()) / "assets" / "FontManifest.json").read_text())
     manifest.append({"family": FONT, "fonts": [{"asset": "fonts/" + FONT_FILE}]})
-    (folder / "assets" / "fonts").mkdir(parents=True)
+    (folder / "assets" / "fonts").mkdir(parents=True, exist_ok=True)
     (folder / "assets" / "FontManifest.json").write_text(json.dumps(manifest))
     shutil.copy(ASSETS_DIR / "fonts" / FONT_FILE, folder / "assets" / "fonts" / FONT_FILE)
-    return folder
 
 
 def apply(page: ft.Page, dark: bool = False) -> None:

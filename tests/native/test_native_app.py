@@ -126,6 +126,7 @@ def test_the_phone_launch_reaches_main_over_the_hosts_socket_and_opens_no_tcp_po
             host = FlutterHost(uds_path, timeout=LAUNCH_TIMEOUT)
             host.open_page()
             host.wait_for_control("new-game")
+            host.wait_for_control("no-games")  # then the store has opened: home lists the games (none yet)
             sockets = socket_inodes(app.pid)
             assert sockets and sockets.isdisjoint(tcp_inodes()), "the app has a TCP socket open"
             assert str(uds_path) in unix_socket_paths(sockets)

@@ -124,3 +124,22 @@ def test_devices_saving_different_games_at_once_both_succeed(store, store_url):
         lambda s, i: s.add_round(games[i].id, {"totals": {"Ann": 10, "Bob": 20}}, expected_version=games[i].version),
     )
     assert [o.version for o in outcomes] == [2, 2]
+
+
+def test_each_save_to_a_database_file_calls_the_commit_hook(tmp_path, monkeypatch):
+    """The offline web app keeps a save in IndexedDB from this hook (store/browser_storage.py):
+    each committed change to the file must call it, a read must not."""
+    from companion.store import database
+
+    calls = []
+    monkeypatch.setattr(database, "after_commit", lambda: calls.append("commit"))
+    store = Store(f"sqlite:///{tmp_path / 'companion.sqlite3'}")
+    assert calls, "creating the schema is a change too"
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    calls.clear()
+    store.add_round(record.id, {"totals": {"Ann": 3, "Bob": 20}}, expected_version=record.version)
+    assert calls == ["commit"]
+    store.open_game(record.id)
+    store.history()
+    assert calls == ["commit"]
+    store.close()

@@ -1,0 +1,175 @@
+"""Offline web app benchmark (``make phone-app``'s folder) in Debian's Chromium, headless, phone size.
+
+Builds Companion's folder and, as the floor, a bare Flet app (bench/ui_bench.py's) the same
+way (scripts/build_phone_app.py --bare), serves each from a static server on 127.0.0.1, and
+measures, each against the bare app:
+
+- first visit: from opening the address in a fresh browser profile (nothing cached) to the
+  first screen being usable (its first button in the accessibility tree, looked for in the
+  page on every frame);
+- later visit: the same with the profile of an earlier visit (the service worker answers
+  from its cache; Python and the app start again in the page);
+- save to scoreboard: from the pointer going down on Save (a Beverbende round) to the
+  scoreboard showing the next round; the floor is a bare button that updates a text;
+- the folder's size.
+
+Targets (issue 12): a later visit within 2x the bare app's and under 6 s; the folder under
+40 MB. Prints the medians and every run; exits 1 when a target is missed.
+
+    .venv/bin/python bench/phone_bench.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.ui_bench import BARE_APP, CHROMIUM, FIND, PHONE, _type_name, sid, timed_tap  # noqa: E402
+from scripts.build_phone_app import folder_size  # noqa: E402
+from tests.browser.test_phone_app import StaticServer  # noqa: E402
+
+LATER_VISIT_RATIO = 2.0
+LATER_VISIT_TARGET_S = 6.0
+SIZE_TARGET_MB = 40.0
+START_TIMEOUT_MS = 120_000
+
+
+def visit(context, url: str, first: str) -> float:
+    """Seconds from opening ``url`` in a new page of ``context`` to ``first`` being in the page."""
+    page = context.new_page()
+    began = time.time()
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START_TIMEOUT_MS)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_function(f"({FIND})({first!r})", polling="raf", timeout=START_TIMEOUT_MS)
+    shown = time.time() - began
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # every file cached for the next visit
+    page.close()
+    return shown
+
+
+def visits(browser, url: str, first: str, runs: int) -> tuple[list[float], list[float]]:
+    """First visits (a fresh profile each) and later visits (the profile of an earlier one)."""
+    firsts, laters = [], []
+    for _run in range(runs):
+        context = browser.new_context(viewport=PHONE)
+        firsts.append(visit(context, url, first))
+        laters.append(visit(context, url, first))
+        context.close()
+    return firsts, laters
+
+
+def app_saves(browser, url: str, runs: int) -> list[float]:
+    """Milliseconds to save a Beverbende round ``runs`` times (a new game when one ends)."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START_TIMEOUT_MS)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_function(f"({FIND})('new-game')", polling="raf", timeout=START_TIMEOUT_MS)
+    times, number = [], 5
+    for _ in range(runs):
+        if number > 4:  # a two-player game lasts four rounds: start another
+            page.evaluate("location.hash = '/'")
+            page.click(sid("new-game"))
+            page.click(sid("ruleset-beverbende"))
+            for seat, name in enumerate(["Ann", "Bob"], start=1):
+                page.click(sid(f"saved-{name}")) if page.locator(sid(f"saved-{name}")).count() else _type_name(page, name)
+                page.wait_for_selector(sid(f"seat-{seat}"), state="attached")
+            page.click(sid("start-game"))
+            page.wait_for_selector(sid("enter-round"), state="attached")
+            number = 1
+        page.click(sid("enter-round"))
+        for digit in "31415926":
+            page.click(sid(f"entry-key-{digit}"))
+        page.wait_for_function(f"document.querySelector(\"{sid('entry-save')}\").getAttribute('aria-disabled') !== 'true'")
+        watch, pattern = ("enter-round", f"Enter round {number + 1}") if number < 4 else ("winner-banner", "wins")
+        times.append(timed_tap(page, "entry-save", watch, pattern))
+        number += 1
+    context.close()
+    return times
+
+
+def bare_taps(browser, url: str, runs: int) -> list[float]:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START_TIMEOUT_MS)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_function(f"({FIND})('save')", polling="raf", timeout=START_TIMEOUT_MS)
+    times = [timed_tap(page, "save", "count", f"Saved {n}\\b") for n in range(1, runs + 1)]
+    context.close()
+    return times
+
+
+def build(out: Path, bare: Path | None = None) -> Path:
+    command = [sys.executable, "scripts/build_phone_app.py", "--out", str(out)] + (["--bare", str(bare)] if bare else [])
+    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        folder = Path(tmp)
+        (folder / "bare_app.py").write_text(BARE_APP)
+        bare_folder = build(folder / "bare", bare=folder / "bare_app.py")
+        app_folder = build(folder / "app")
+        bare_server, app_server = StaticServer(bare_folder), StaticServer(app_folder)
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
+        )
+        bare_first, bare_later, app_first, app_later = [], [], [], []
+        for _run in range(args.runs):  # interleaved, so both see the same machine load
+            first, later = visits(browser, bare_server.url, "save", 1)
+            bare_first += first
+            bare_later += later
+            first, later = visits(browser, app_server.url, "new-game", 1)
+            app_first += first
+            app_later += later
+        taps = bare_taps(browser, bare_server.url, args.runs)
+        saves = app_saves(browser, app_server.url, args.runs)
+        browser.close()
+        bare_server.stop()
+        app_server.stop()
+        bare_mb, app_mb = folder_size(bare_folder) / 1e6, folder_size(app_folder) / 1e6
+
+    def median(values: list[float]) -> float:
+        return statistics.median(values)
+
+    ratio = median(app_later) / median(bare_later)
+    print(f"Offline web app benchmark (headless Chromium, {PHONE['width']}x{PHONE['height']}, median of {args.runs} runs)")
+    print(f"  first visit to usable home   bare Flet {median(bare_first):5.1f} s   Companion {median(app_first):5.1f} s")
+    print(f"  later visit to usable home   bare Flet {median(bare_later):5.1f} s   Companion {median(app_later):5.1f} s"
+          f"   ratio {ratio:.2f} (targets <= {LATER_VISIT_RATIO} and < {LATER_VISIT_TARGET_S:.0f} s)")
+    print(f"  tap to updated screen        bare Flet {median(taps):5.0f} ms  Companion save to scoreboard {median(saves):5.0f} ms")
+    print(f"  folder size                  bare Flet {bare_mb:5.1f} MB  Companion {app_mb:5.1f} MB (target < {SIZE_TARGET_MB:.0f} MB)")
+    print("  runs (s):  bare first", _list(bare_first), " app first", _list(app_first))
+    print("             bare later", _list(bare_later), " app later", _list(app_later))
+    print("  runs (ms): bare tap", _list(taps, "{:.0f}"), " app save", _list(saves, "{:.0f}"))
+    met = ratio <= LATER_VISIT_RATIO and median(app_later) < LATER_VISIT_TARGET_S and app_mb < SIZE_TARGET_MB
+    return 0 if met else 1
+
+
+def _list(values: list[float], form: str = "{:.1f}") -> str:
+    return "[" + ", ".join(form.format(v) for v in values) + "]"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""The offline web app (``make phone-app``): built once per test run, served by a tiny static
+server on 127.0.0.1, opened in Chromium at phone size. A game saved there is still there
+when the page is opened again with the server gone: the app's service worker answers, and
+the saved games come back from IndexedDB."""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.browser import test_games, test_language, test_screens
+from tests.browser.conftest import PHONE, ROOT, STEP_TIMEOUT_MS, Phone, _need_chromium
+from tests.browser.test_games import save_round, start_game
+
+pytestmark = pytest.mark.browser
+
+FIRST_START_TIMEOUT_MS = 90_000
+"""Python starts in the page itself: a first visit loads ~40 MB and the database libraries."""
+
+KNOWN_OUTSIDE_REQUEST = "cdn.jsdelivr.net/npm/@rive-app/"
+"""The one request Flet's client makes outside the site by itself (the Rive animation
+library, which the app does not use); it fails offline and nothing waits for it."""
+
+
+@pytest.fixture(scope="session")
+def phone_app(tmp_path_factory) -> Path:
+    """The built folder, one per test run: the xdist workers share it (the first builds it)."""
+    _need_chromium()
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # the run's, not each worker's
+    folder = shared / "phone-app"
+    with open(shared / "phone-app.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "sw.js").exists():
+            subprocess.run([sys.executable, "scripts/build_phone_app.py", "--out", str(folder)], cwd=ROOT, check=True)
+    return folder
+
+
+class StaticServer:
+    """The folder over HTTP on a free port of 127.0.0.1, as any static web server would serve it."""
+
+    def __init__(self, folder: Path, port: int = 0):
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(folder)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join()
+
+
+class AppInPage(Phone):
+    """The phone, where the app runs in the page itself: the first visit loads the page (and
+    Python in it); a screen is then opened by its route after the '#', as a link would."""
+
+    def open(self, route: str = "/") -> None:
+        if self.page.url.startswith(self.base_url):
+            self.page.evaluate("route => { location.hash = route; }", route)
+            return
+        self.page.goto(self.base_url + "#" + route)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=FIRST_START_TIMEOUT_MS)
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        self.el("new-game").wait_for(state="attached", timeout=FIRST_START_TIMEOUT_MS)
+
+
+def open_app(context, url: str, output_dir: Path, outside: list[str]) -> AppInPage:
+    page = context.new_page()
+    page.on("request", lambda request: outside.append(request.url) if urlparse(request.url).hostname != "127.0.0.1" else None)
+    phone = AppInPage(page, url, output_dir)
+    phone.open("/")
+    return phone
+
+
+def test_a_saved_round_is_there_after_closing_the_page_and_reopening_it_with_the_server_gone(chromium, phone_app, output_dir):
+    server = StaticServer(phone_app)
+    context = chromium.new_context(viewport=PHONE)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    outside: list[str] = []
+    try:
+        phone = open_app(context, server.url, output_dir, outside)
+        game_id = start_game(phone, "beverbende", ["Ann", "Bob"])
+        phone.tap("enter-round")
+        phone.keys("3141" + "5926")
+        save_round(phone, 2)  # the scoreboard confirms the round
+        phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # every file is cached
+        phone.page.close()  # at once: the confirmed round must already be in IndexedDB
+        server.stop()
+
+        phone = open_app(context, server.url, output_dir, outside)
+        phone.expect_text(f"game-{game_id}", "Ann")  # home lists the game in progress
+        phone.tap(f"game-{game_id}")
+        phone.expect_text("enter-round", "Enter round 2")
+        phone.screenshot("phone-app-reopened")
+    finally:
+        context.close()
+        if server.thread.is_alive():
+            server.stop()
+    assert [url for url in outside if KNOWN_OUTSIDE_REQUEST not in url] == []
+
+
+FLOWS_AS_WITH_MAKE_RUN = (
+    test_games.test_beverbende, test_games.test_clubs, test_games.test_klaverjassen, test_games.test_members_only,
+    test_screens.test_rules_players_and_dark_theme,
+    test_language.test_switching_to_dutch_in_settings_shows_home_in_dutch,  # last: the app speaks Dutch after it
+)  # fmt: skip
+"""The browser tests of the server's app a phone walks by itself: every game (refused entries,
+undo, edit), history, rules and the referee, players, the theme, another language."""
+
+
+def test_the_screens_work_as_with_make_run(chromium, phone_app, output_dir):
+    """The same flows, one after another in one page (Python starts once), against the folder."""
+    server = StaticServer(phone_app)
+    context = chromium.new_context(viewport=PHONE)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    outside: list[str] = []
+    try:
+        screenshots = output_dir / "phone-app"  # beside the server's app's, not over them
+        screenshots.mkdir(exist_ok=True)
+        phone = open_app(context, server.url, screenshots, outside)
+        for flow in FLOWS_AS_WITH_MAKE_RUN:
+            flow(phone)
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_the_folder_installs_and_runs_from_its_own_files(phone_app):
+    manifest = json.loads((phone_app / "manifest.json").read_text())
+    assert manifest["name"] == "Companion" and manifest["display"] == "standalone"
+    assert manifest["theme_color"] and manifest["background_color"]
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+    assert all((phone_app / icon["src"]).is_file() for icon in manifest["icons"])
+    cached = json.loads((phone_app / "sw.js").read_text().split("const FILES = ")[1].split(";\n")[0])
+    files = {p.relative_to(phone_app).as_posix() for p in phone_app.rglob("*") if p.is_file()}
+    assert set(cached) == (files - {"sw.js", "index.html"}) | {"./"}
+    with tarfile.open(phone_app / "app.tar.gz") as archive:
+        names = set(archive.getnames())
+    # Flet's worker installs with micropip from a package index what these two name
+    assert not names & {"requirements.txt", "pyproject.toml"}
+    assert {"main.py", "__pypackages__/pydantic_core/__init__.pyc", "companion/store/migrations/env.pyc"} <= names
