@@ -14,6 +14,7 @@ import os
 import flet as ft
 
 from companion.share import guard, network
+from companion.share.sharing import current_table
 from companion.share.address import ALL_INTERFACES
 
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
@@ -28,8 +29,6 @@ def guarded(web_app, host: str):
 def served_addresses(host: str) -> set[str]:
     """The addresses a request may name: this machine's names, the address the app listens
     on, the share address while shared, and $COMPANION_SHARE_ADDRESS."""
-    from companion.ui.share import current_table
-
     addresses = set(LOCAL_NAMES)
     if host not in ALL_INTERFACES:
         addresses.add(host)
@@ -46,8 +45,6 @@ def served_addresses(host: str) -> set[str]:
 
 
 def sharing() -> bool:
-    from companion.ui.share import current_table
-
     return current_table() is not None
 
 

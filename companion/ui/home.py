@@ -11,7 +11,7 @@ import flet as ft
 from companion.i18n import _
 from companion.store import StoreError
 from companion.ui import widgets
-from companion.ui.share import share_action
+from companion.ui.share_panel import share_action
 from companion.ui.summary import GameCard, game_card
 
 
