@@ -18,6 +18,7 @@ from companion.store import StaleError, StoreError
 from companion.ui import widgets
 from companion.ui.chart import score_chart
 from companion.ui.format import join_names, points
+from companion.ui.routes import Page, Route
 from companion.ui.share_panel import game_actions
 from companion.ui.theme import side_color
 
@@ -412,7 +413,7 @@ class GameScreen:
                     ft.FilledButton(
                         _("Enter round {number}").format(number=number),
                         icon=ft.Icons.EDIT_NOTE,
-                        on_click=lambda: self.app.go(f"/game/{s.game_id}/round"),
+                        on_click=lambda: self.app.go(Route(Page.ENTRY, game_id=s.game_id).path),
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
                     ),
                     expand=True,
@@ -582,7 +583,7 @@ class GameScreen:
                     ft.Container(
                         ft.Column(content, spacing=2),
                         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-                        on_click=(lambda _e=None, i=row.index: self.app.go(f"/game/{s.game_id}/round/{i}")) if s.can_edit else None,
+                        on_click=(lambda _e=None, i=row.index: self.app.go(Route(Page.CORRECTION, game_id=s.game_id, round=i).path)) if s.can_edit else None,
                         ink=s.can_edit,
                         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
                     ),
@@ -604,7 +605,7 @@ class GameScreen:
             self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
 
     def _save(self, entry: dict[str, Any]) -> None:
-        board = f"/game/{self.state.game_id}"
+        board = Route(Page.GAME, game_id=self.state.game_id).path
         if self.state.save(entry, self.entry_index):
             self.app.go(board)
             return
@@ -618,14 +619,14 @@ class GameScreen:
         self.entry_error.visible = True
 
     def _cancel(self) -> None:
-        self.app.go(f"/game/{self.state.game_id}")
+        self.app.go(Route(Page.GAME, game_id=self.state.game_id).path)
 
     def _play_again(self) -> None:
         game_id = self.state.play_again()
         if game_id is None:
             self.render()
             return
-        self.app.go(f"/game/{game_id}")
+        self.app.go(Route(Page.GAME, game_id=game_id).path)
 
     def _redo(self) -> None:
         self.state.redo()
