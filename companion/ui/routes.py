@@ -105,7 +105,8 @@ class Route:
         """The page under this one on the navigation stack (the back arrow's), None for home."""
         if self.page is Page.HOME:
             return None
-        return Route(BELOW.get(self.page, Page.HOME), game_id=self.game_id)
+        under = BELOW.get(self.page, Page.HOME)
+        return Route(under, game_id=self.game_id if "{game_id}" in under.value else None)
 
     @property
     def stack(self) -> list[Route]:

@@ -3,8 +3,10 @@ home; and which page a change announced at a shared table reloads."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from companion.share.live import DevicesChanged, GameChanged, GamesRestored, PlayersChanged, RoleChanged
@@ -104,12 +106,16 @@ ADDRESS_PARTS = st.sampled_from(
 
 
 @given(st.lists(ADDRESS_PARTS, max_size=5).map(lambda parts: "/" + "/".join(parts)) | st.text())
+@example("/history/7/referee")
+@example("/game/7/round/2?code=AB")
 def test_any_address_is_read_as_a_page_that_builds_back_to_itself(address):
-    """Whatever a browser sends, reading it neither fails nor yields a page the app cannot show."""
+    """Whatever a browser sends, reading it neither fails nor yields a page the app cannot
+    show; each page on its stack is exactly what its own address reads as."""
     route = parse(address)
     assert isinstance(route.page, Page)
-    assert parse(route.path) == Route(route.page, route.game_id, route.round, route.player, route.ruleset)
-    assert route.stack[0] == Route() and route.stack[-1].path == route.path
+    assert parse(route.path) == replace(route, code=None)
+    assert route.stack[0] == Route() and route.stack[-1] == replace(route, code=None)
+    assert all(parse(page.path) == page for page in route.stack)
 
 
 VIEWER = Device(number=3, key="key-3", browser="", system="", role=Role.VIEWER)
