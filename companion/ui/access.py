@@ -14,7 +14,6 @@ import os
 import flet as ft
 
 from companion.share import guard, network
-from companion.share.sharing import current_table
 from companion.share.address import ALL_INTERFACES
 
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
@@ -29,6 +28,8 @@ def guarded(web_app, host: str):
 def served_addresses(host: str) -> set[str]:
     """The addresses a request may name: this machine's names, the address the app listens
     on, the share address while shared, and $COMPANION_SHARE_ADDRESS."""
+    from companion.share.sharing import current_table  # with the QR code maker: not before the server listens
+
     addresses = set(LOCAL_NAMES)
     if host not in ALL_INTERFACES:
         addresses.add(host)
@@ -45,6 +46,8 @@ def served_addresses(host: str) -> set[str]:
 
 
 def sharing() -> bool:
+    from companion.share.sharing import current_table
+
     return current_table() is not None
 
 
