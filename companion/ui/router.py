@@ -103,39 +103,41 @@ class App:
             return home.show(self)
         from companion.ui import history, new_game, players, rulesets, table_view  # LATER_SCREENS: not on the first page's path
 
-        match target.page:
-            case Page.NEW:
+        match target:
+            case Route(page=Page.NEW):
                 return new_game.show(self)
-            case Page.SHARE:
+            case Route(page=Page.SHARE):
                 return share_panel.share_view(self)
-            case Page.TABLE | Page.TABLE_OF_GAME:
-                return table_view.table_view(self, target.game_id)
-            case Page.SETTINGS:
+            case Route(page=Page.TABLE | Page.TABLE_OF_GAME, game_id=game_id):
+                return table_view.table_view(self, game_id)
+            case Route(page=Page.SETTINGS):
                 return settings.show(self)
-            case Page.RULES:
+            case Route(page=Page.RULES):
                 return rulesets.show(self)
-            case Page.REFEREE:
-                return rulesets.show_referee(self, route, target.ruleset)
-            case Page.GAME_RULES | Page.FINISHED_RULES | Page.GAME_REFEREE | Page.FINISHED_REFEREE:
-                referee = target.page in (Page.GAME_REFEREE, Page.FINISHED_REFEREE)
-                return rulesets.show_for_game(self, route, target.game_id, referee=referee)
-            case Page.HISTORY:
+            case Route(page=Page.REFEREE, ruleset=str(ruleset)):
+                return rulesets.show_referee(self, route, ruleset)
+            case Route(page=Page.GAME_RULES | Page.FINISHED_RULES, game_id=int(game_id)):
+                return rulesets.show_for_game(self, route, game_id, referee=False)
+            case Route(page=Page.GAME_REFEREE | Page.FINISHED_REFEREE, game_id=int(game_id)):
+                return rulesets.show_for_game(self, route, game_id, referee=True)
+            case Route(page=Page.HISTORY):
                 return history.show(self)
-            case Page.FINISHED:
-                state = ScoreboardState(self.store, target.game_id, read_only=True)
+            case Route(page=Page.FINISHED, game_id=int(game_id)):
+                state = ScoreboardState(self.store, game_id, read_only=True)
                 state.load()
                 screen = GameScreen(self, state, route)
                 screen.show_board(route)
                 return screen.view
-            case Page.PLAYERS:
+            case Route(page=Page.PLAYERS):
                 return players.show_list(self)
-            case Page.PLAYER:
-                return players.show_player(self, target.player)
-        return self._game(target)
+            case Route(page=Page.PLAYER, player=str(player)):
+                return players.show_player(self, player)
+            case Route(page=Page.GAME | Page.ENTRY | Page.CORRECTION, game_id=int(game_id)):
+                return self._game(game_id, target)
+        return home.show(self)  # every page is matched above; this keeps the types whole
 
-    def _game(self, route: Route) -> ft.View:
+    def _game(self, game_id: int, route: Route) -> ft.View:
         """The game's page (kept for the session, so switching between board and form is in place)."""
-        game_id = route.game_id
         screen = self.games.get(game_id)
         if screen is None:
             screen = self.games[game_id] = GameScreen(self, ScoreboardState(self.store, game_id), route.path)
