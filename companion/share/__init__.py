@@ -2,6 +2,7 @@
 
 Pure logic, no Flet: the codes (codes), slowing down wrong tries (limiter), who joined
 and what each device may do (table), live updates and the rights check on every store
-change (live), QR codes (qr) and the address phones can reach (address). The screens
-are in companion/ui/share.py; docs/sharing.md says what sharing exposes.
+change (live), QR codes (qr), the address phones can reach (address) and whether the
+table is shared now (sharing). The screens are companion/ui/session.py, join.py,
+share_panel.py and table_view.py; docs/sharing.md says what sharing exposes.
 """

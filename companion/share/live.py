@@ -4,8 +4,8 @@ Every browser session sees the store through its own ``LiveStore``: only while i
 is still at the table (Stop sharing takes every joined device out, for good), reads pass
 through; a change needs scorer rights too (the checks are here, on the server, whatever
 the screen shows) and, once saved, is announced to every other session. A session that hears of a
-change reloads what it shows from the store (``refresh_needed`` says when), so the
-store stays the one source of truth and a message never carries state that could be
+change reloads what it shows from the store if the change concerns it (the screens
+decide which), so the store stays the one source of truth and a message never carries state that could be
 stale by the time it arrives.
 """
 
@@ -53,49 +53,6 @@ class RoleChanged:
 
 
 Message = GameChanged | PlayersChanged | GamesRestored | DevicesChanged | RoleChanged
-
-
-def _parts(route: str) -> list[str]:
-    return [p for p in route.split("?")[0].split("/") if p]
-
-
-def shows_only_stored_state(route: str) -> bool:
-    """A page that shows what is stored and holds no input of its own, so reloading it
-    loses nothing: home, a scoreboard, the table view, history, players, the share page.
-    (Not a round being entered, a new game being set up, or a referee question.)"""
-    parts = _parts(route)
-    if not parts:
-        return True
-    if parts[0] in ("game", "table", "history", "players"):
-        return len(parts) <= 2
-    return parts == ["share"]
-
-
-def refresh_needed(route: str, message: Message, device: Device) -> bool:
-    """Whether the page at ``route`` on ``device`` must be reloaded for ``message``.
-
-    A page with input is never reloaded under the player's fingers: saving a round meets
-    the store's version check instead, which refuses a round entered against an old
-    state and says so. A change of the device's own rights reloads any page, so a form
-    it may no longer use closes.
-    """
-    if isinstance(message, RoleChanged):
-        return message.number == device.number
-    if not shows_only_stored_state(route):
-        return False
-    parts = _parts(route)
-    head = parts[0] if parts else ""
-    if isinstance(message, DevicesChanged):
-        return head == "share"
-    if isinstance(message, PlayersChanged):
-        return head == "players"
-    if isinstance(message, GamesRestored):  # new games in the lists and statistics; no game in play changed
-        return head in ("", "history", "players") or parts == ["table"]
-    if head == "table":
-        return parts[1:] in ([], [str(message.game_id)])
-    if head == "game":
-        return parts[1:] == [str(message.game_id)]
-    return head in ("", "history", "players")
 
 
 class NotAllowedError(StoreError):

@@ -28,7 +28,7 @@ def guarded(web_app, host: str):
 def served_addresses(host: str) -> set[str]:
     """The addresses a request may name: this machine's names, the address the app listens
     on, the share address while shared, and $COMPANION_SHARE_ADDRESS."""
-    from companion.ui.share import current_table
+    from companion.share.sharing import current_table  # with the QR code maker: not before the server listens
 
     addresses = set(LOCAL_NAMES)
     if host not in ALL_INTERFACES:
@@ -46,7 +46,7 @@ def served_addresses(host: str) -> set[str]:
 
 
 def sharing() -> bool:
-    from companion.ui.share import current_table
+    from companion.share.sharing import current_table
 
     return current_table() is not None
 

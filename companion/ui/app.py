@@ -161,7 +161,7 @@ async def main(page: ft.Page) -> None:
     # would be drawn on an empty page first.
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
     page.title = _("Companion")
-    from companion.ui import share
+    from companion.ui.session import open_session
     from companion.ui.router import App
 
     def start(session_store, device):
@@ -169,7 +169,7 @@ async def main(page: ft.Page) -> None:
         page.run_task(app.restore_theme)
         return app
 
-    session = share.open_session(page, OpeningStore(shared), start)  # shows the first page, or the join screen of a shared table
+    session = open_session(page, OpeningStore(shared), start)  # shows the first page, or the join screen of a shared table
     if session.app is not None and not session.app.store_open:
         await asyncio.to_thread(session.app.drawn.wait, DRAWN_TIMEOUT)
     shared.want()  # a page that needed the store has already waited for it
@@ -194,7 +194,7 @@ async def device_main(page: ft.Page) -> None:
         await main(page)
         return
     from companion.store import StoreError
-    from companion.ui import share
+    from companion.ui.session import open_session
     from companion.ui.router import App
     from companion.ui.settings import device_language
 
@@ -217,7 +217,7 @@ async def device_main(page: ft.Page) -> None:
         page.run_task(app.restore_theme)
         return app
 
-    app = share.open_session(page, store, start).app
+    app = open_session(page, store, start).app
     waited = 0.0
     while not app.drawn.is_set() and waited < DRAWN_TIMEOUT:  # the page goes out while Python waits
         await asyncio.sleep(DRAWN_POLL)
@@ -288,7 +288,7 @@ def serve(
         print(err.message, file=sys.stderr)
         raise SystemExit(1) from None
     if share:
-        from companion.ui.share import announcement, start_sharing
+        from companion.share.sharing import announcement, start_sharing
 
         print(announcement(start_sharing(host, port)), flush=True)
     else:

@@ -11,6 +11,7 @@ from companion import rules
 from companion.i18n import _
 from companion.store import StoreError
 from companion.ui import widgets
+from companion.ui.routes import Page, Route
 from companion.ui.summary import GameCard, game_card
 
 PAGE_SIZE = 50
@@ -110,7 +111,7 @@ class HistoryScreen:
         if s.empty_message:
             body.append(widgets.empty_state(ft.Icons.HISTORY, s.empty_message))
         for card in s.games:
-            body.append(widgets.game_tile(card, lambda _e=None, gid=card.game_id: self.app.go(f"/history/{gid}")))
+            body.append(widgets.game_tile(card, lambda _e=None, gid=card.game_id: self.app.go(Route(Page.FINISHED, game_id=gid).path)))
         if s.more:
             body.append(widgets.semantic("history-more", ft.TextButton(_("Show older games"), on_click=self._more)))
         widgets.set_body(self.view, body)

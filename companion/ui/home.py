@@ -11,7 +11,8 @@ import flet as ft
 from companion.i18n import _
 from companion.store import StoreError
 from companion.ui import widgets
-from companion.ui.share import share_action
+from companion.ui.routes import Page, Route
+from companion.ui.share_panel import share_action
 from companion.ui.summary import GameCard, game_card
 
 
@@ -135,7 +136,7 @@ def _games(app, state: HomeState) -> list[ft.Control]:
     if state.empty_message:
         return [widgets.semantic("no-games", widgets.empty_state(ft.Icons.STYLE, state.empty_message))]
     return [
-        widgets.game_tile(card, lambda _e=None, gid=card.game_id: app.go(f"/game/{gid}"), icon=ft.Icons.PLAY_ARROW)
+        widgets.game_tile(card, lambda _e=None, gid=card.game_id: app.go(Route(Page.GAME, game_id=gid).path), icon=ft.Icons.PLAY_ARROW)
         for card in state.games
     ]
 

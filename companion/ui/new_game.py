@@ -18,6 +18,7 @@ from companion.rules import RuleError, Ruleset
 from companion.store import StoreError
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, player_count
+from companion.ui.routes import Page, Route
 from companion.ui.theme import side_color
 
 
@@ -572,7 +573,7 @@ class NewGameScreen:
         if game_id is None:
             self.render()
             return
-        self.app.go(f"/game/{game_id}")
+        self.app.go(Route(Page.GAME, game_id=game_id).path)
 
 
 def show(app) -> ft.View:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import quote, unquote
 
 import flet as ft
 
@@ -12,14 +11,7 @@ from companion.i18n import _, ngettext
 from companion.store import StoreError
 from companion.ui import widgets
 from companion.ui.format import points
-
-
-def player_route(name: str) -> str:
-    return "/players/" + quote(name, safe="")
-
-
-def player_from_route(part: str) -> str:
-    return unquote(part)
+from companion.ui.routes import Page, Route
 
 
 def percent(rate: float) -> str:
@@ -194,7 +186,7 @@ class PlayersScreen:
                                     leading=ft.CircleAvatar(content=ft.Text(name[:1].upper()), radius=18),
                                     title=ft.Text(name),
                                     trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                                    on_click=lambda _e=None, n=name: self.app.go(player_route(n)),
+                                    on_click=lambda _e=None, n=name: self.app.go(Route(Page.PLAYER, player=n).path),
                                 ),
                             )
                             for name in s.names
@@ -217,7 +209,7 @@ class PlayerScreen:
     def __init__(self, app, state: PlayerState):
         self.app = app
         self.state = state
-        self.view = widgets.screen(app, player_route(state.name), state.name, [])
+        self.view = widgets.screen(app, Route(Page.PLAYER, player=state.name).path, state.name, [])
         self.render()
 
     def render(self) -> None:

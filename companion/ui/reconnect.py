@@ -4,7 +4,7 @@ Flet keeps a session for an hour after its browser goes away (a locked phone, a 
 hiccup, a reload) and the browser reconnects to it by itself. Two things are needed then:
 
 - whatever changed elsewhere meanwhile is read again: the session's ``on_back`` does that
-  (companion.ui.share reloads the page from the store);
+  (companion.ui.session reloads the page from the store);
 - with Flet 1.0.5, a browser that reconnects to a page that did not change while it was
   away takes no update afterwards: it would show that page forever. So the page always
   changes while away: it gets a notice that the connection was lost, taken off when back.

@@ -1,21 +1,5 @@
-"""One browser session: which page each route shows, the theme switch, its language, short messages.
-
-Routes (the back arrow and the browser's back button both walk down the stack):
-
-    /                        home
-    /new                     new game
-    /game/<id>               scoreboard of a game
-    /game/<id>/round         enter the next round (same page as the scoreboard)
-    /game/<id>/round/<i>     correct round i, counted from 0 (same page)
-    /history, /history/<id>  finished games; a game opened from here is read-only
-    /players, /players/<name>
-    /share                   Share this table: QR code, address, the joined devices
-    /table, /table/<id>      table view for a TV: the newest game in progress, or game <id>
-    /rules, /rules/<ruleset>/referee
-    <game>/rules, <game>/referee   a game's rules (its options highlighted) or its referee,
-                             where <game> is /game/<id> or /history/<id>
-    /settings                language and theme of this device
-"""
+"""One browser session: which page each route shows (the routes are read in
+companion.ui.routes), the theme switch, its language, short messages."""
 
 from __future__ import annotations
 
@@ -24,59 +8,23 @@ from typing import Callable
 
 import flet as ft
 
-from companion.rules import IDS
 from companion.i18n import _
 from companion.share.table import Device
-from companion.ui import home, settings, share, widgets
+from companion.ui import home, settings, share_panel, widgets
+from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 
 THEME_KEY = "companion.theme"
 
-LATER_SCREENS = ("history", "new_game", "players", "rulesets")
+LATER_SCREENS = ("history", "new_game", "players", "rulesets", "table_view")
 """Screens imported when first shown, or in the background once the first page is up
 (companion.ui.app.load_later): importing them before it would hold back the first page."""
 
 
-ROUTE_NUMBER_DIGITS = 20
-"""The most digits a game id or round number in an address can have (ids stay below 2^63,
-19 digits); a longer number is no address of ours, and ``int`` need not read it."""
-
-
-def route_number(part: str) -> bool:
-    """Whether ``part`` of an address is a number: ASCII digits only (``isdigit`` also takes
-    '²' and other scripts' digits, which ``int`` refuses or reads otherwise), not too many."""
-    return part.isascii() and part.isdecimal() and len(part) <= ROUTE_NUMBER_DIGITS
-
-
 def stack(route: str) -> list[str]:
-    """The routes on the navigation stack for ``route``: home first, ``route`` last."""
-    parts = [p for p in route.split("?")[0].split("/") if p]
-    if not parts:
-        return ["/"]
-    head = parts[0]
-    if head in ("game", "history") and len(parts) >= 2 and route_number(parts[1]):
-        under = ["/"] if head == "game" else ["/", "/history"]
-        game = f"/{head}/{parts[1]}"
-        if len(parts) == 2:
-            return [*under, game]
-        if len(parts) == 3 and parts[2] in ("rules", "referee"):
-            return [*under, game, f"{game}/{parts[2]}"]
-        if head == "game" and parts[2] == "round" and len(parts) == 3:
-            return ["/", game + "/round"]
-        if head == "game" and parts[2] == "round" and len(parts) == 4 and route_number(parts[3]):
-            return ["/", f"{game}/round/{parts[3]}"]
-        return ["/"]
-    if head == "history" and len(parts) == 1:
-        return ["/", "/history"]
-    if head == "table" and (len(parts) == 1 or (len(parts) == 2 and route_number(parts[1]))):
-        return ["/", "/" + "/".join(parts)]
-    if head == "players" and len(parts) <= 2:
-        return ["/", "/players"] + ([f"/players/{parts[1]}"] if len(parts) == 2 else [])
-    if head == "rules" and len(parts) == 3 and parts[1] in IDS and parts[2] == "referee":
-        return ["/", "/rules", f"/rules/{parts[1]}/referee"]
-    if head in ("new", "rules", "settings", "share") and len(parts) == 1:
-        return ["/", f"/{head}"]
-    return ["/"]
+    """The routes on the navigation stack for ``route``: home first, ``route`` last
+    (the back arrow and the browser's back button both walk down it)."""
+    return [page.path for page in parse(route).stack]
 
 
 class App:
@@ -146,54 +94,64 @@ class App:
         self.go(routes[-2] if len(routes) > 1 else "/")
 
     def _build(self, route: str) -> ft.View:
-        parts = [p for p in route.split("/") if p]
-        if not parts:
+        target = parse(route)
+        if target.page is Page.HOME:
             shown = self._views.get("/")
             if shown is not None and home.can_fill(self, shown):
                 home.fill(self, shown)
                 return shown
             return home.show(self)
-        from companion.ui import history, new_game, players, rulesets  # LATER_SCREENS: not on the first page's path
+        from companion.ui import history, new_game, players, rulesets, table_view  # LATER_SCREENS: not on the first page's path
 
-        if parts[0] == "new":
-            return new_game.show(self)
-        if parts[0] == "share":
-            return share.share_view(self)
-        if parts[0] == "table":
-            return share.table_view(self, int(parts[1]) if len(parts) == 2 else None)
-        if parts[0] == "settings":
-            return settings.show(self)
-        if parts[0] == "rules":
-            return rulesets.show(self) if len(parts) == 1 else rulesets.show_referee(self, route, parts[1])
-        if len(parts) == 3 and parts[2] in ("rules", "referee"):
-            return rulesets.show_for_game(self, route, int(parts[1]), referee=parts[2] == "referee")
-        if parts[0] == "history":
-            if len(parts) == 1:
+        match target:
+            case Route(page=Page.NEW):
+                return new_game.show(self)
+            case Route(page=Page.SHARE):
+                return share_panel.share_view(self)
+            case Route(page=Page.TABLE | Page.TABLE_OF_GAME, game_id=game_id):
+                return table_view.table_view(self, game_id)
+            case Route(page=Page.SETTINGS):
+                return settings.show(self)
+            case Route(page=Page.RULES):
+                return rulesets.show(self)
+            case Route(page=Page.REFEREE, ruleset=str(ruleset)):
+                return rulesets.show_referee(self, route, ruleset)
+            case Route(page=Page.GAME_RULES | Page.FINISHED_RULES, game_id=int(game_id)):
+                return rulesets.show_for_game(self, route, game_id, referee=False)
+            case Route(page=Page.GAME_REFEREE | Page.FINISHED_REFEREE, game_id=int(game_id)):
+                return rulesets.show_for_game(self, route, game_id, referee=True)
+            case Route(page=Page.HISTORY):
                 return history.show(self)
-            state = ScoreboardState(self.store, int(parts[1]), read_only=True)
-            state.load()
-            screen = GameScreen(self, state, route)
-            screen.show_board(route)
-            return screen.view
-        if parts[0] == "players":
-            return players.show_list(self) if len(parts) == 1 else players.show_player(self, players.player_from_route(parts[1]))
-        return self._game(int(parts[1]), route, int(parts[3]) if len(parts) == 4 else None, len(parts) > 2)
+            case Route(page=Page.FINISHED, game_id=int(game_id)):
+                state = ScoreboardState(self.store, game_id, read_only=True)
+                state.load()
+                screen = GameScreen(self, state, route)
+                screen.show_board(route)
+                return screen.view
+            case Route(page=Page.PLAYERS):
+                return players.show_list(self)
+            case Route(page=Page.PLAYER, player=str(player)):
+                return players.show_player(self, player)
+            case Route(page=Page.GAME | Page.ENTRY | Page.CORRECTION, game_id=int(game_id)):
+                return self._game(game_id, target)
+        return home.show(self)  # every page is matched above; this keeps the types whole
 
-    def _game(self, game_id: int, route: str, index: int | None, entering: bool) -> ft.View:
+    def _game(self, game_id: int, route: Route) -> ft.View:
         """The game's page (kept for the session, so switching between board and form is in place)."""
         screen = self.games.get(game_id)
         if screen is None:
-            screen = self.games[game_id] = GameScreen(self, ScoreboardState(self.store, game_id), route)
+            screen = self.games[game_id] = GameScreen(self, ScoreboardState(self.store, game_id), route.path)
         s = screen.state
         s.read_only = not self.device.can_score  # rights can change while the page is kept
         s.load()
+        index = route.round
         allowed = s.record is not None and (
             s.can_enter if index is None else s.can_edit and index < len(s.game.rounds)
         )
-        if entering and allowed:
-            screen.show_entry(route, index)
+        if route.page is not Page.GAME and allowed:
+            screen.show_entry(route.path, index)
         else:
-            screen.show_board(f"/game/{game_id}")
+            screen.show_board(Route(Page.GAME, game_id=game_id).path)
         return screen.view
 
     # --- theme and messages -------------------------------------------------------------

@@ -17,10 +17,7 @@ from companion.store import StoreError
 from companion.ui import widgets
 from companion.ui.referee import referee_view
 from companion.ui.reference import reference_view
-
-
-def referee_route(ruleset_id: str) -> str:
-    return f"/rules/{ruleset_id}/referee"
+from companion.ui.routes import Page, Route
 
 
 def show(app) -> ft.View:
@@ -31,7 +28,7 @@ def show(app) -> ft.View:
             ft.OutlinedButton(
                 r.name,
                 icon=ft.Icons.GAVEL,
-                on_click=lambda _e=None, route=referee_route(r.id): app.go(route),
+                on_click=lambda _e=None, route=Route(Page.REFEREE, ruleset=r.id).path: app.go(route),
             ),
         )
         for r in rules.all()

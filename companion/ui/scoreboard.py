@@ -16,8 +16,11 @@ from companion.i18n import _, ngettext
 from companion.rules import RuleError
 from companion.store import StaleError, StoreError
 from companion.ui import widgets
+from companion.ui.chart import score_chart
 from companion.ui.format import join_names, points
 from companion.ui.round_entry.members_only import symbol_name
+from companion.ui.routes import Page, Route
+from companion.ui.share_panel import game_actions
 from companion.ui.theme import side_color
 
 
@@ -342,8 +345,6 @@ class GameScreen:
         self.view.scroll = ft.ScrollMode.AUTO
         self.view.padding = 0
         self.view.appbar.leading = None
-        from companion.ui.share import game_actions  # share builds on this module
-
         self.view.appbar.actions = [
             *game_actions(self.app),
             widgets.semantic(
@@ -407,7 +408,7 @@ class GameScreen:
                     ft.FilledButton(
                         _("Enter round {number}").format(number=number),
                         icon=ft.Icons.EDIT_NOTE,
-                        on_click=lambda: self.app.go(f"/game/{s.game_id}/round"),
+                        on_click=lambda: self.app.go(Route(Page.ENTRY, game_id=s.game_id).path),
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
                     ),
                     expand=True,
@@ -577,7 +578,7 @@ class GameScreen:
                     ft.Container(
                         ft.Column(content, spacing=2),
                         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-                        on_click=(lambda _e=None, i=row.index: self.app.go(f"/game/{s.game_id}/round/{i}")) if s.can_edit else None,
+                        on_click=(lambda _e=None, i=row.index: self.app.go(Route(Page.CORRECTION, game_id=s.game_id, round=i).path)) if s.can_edit else None,
                         ink=s.can_edit,
                         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
                     ),
@@ -599,7 +600,7 @@ class GameScreen:
             self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
 
     def _save(self, entry: dict[str, Any]) -> None:
-        board = f"/game/{self.state.game_id}"
+        board = Route(Page.GAME, game_id=self.state.game_id).path
         if self.state.save(entry, self.entry_index):
             self.app.go(board)
             return
@@ -613,14 +614,14 @@ class GameScreen:
         self.entry_error.visible = True
 
     def _cancel(self) -> None:
-        self.app.go(f"/game/{self.state.game_id}")
+        self.app.go(Route(Page.GAME, game_id=self.state.game_id).path)
 
     def _play_again(self) -> None:
         game_id = self.state.play_again()
         if game_id is None:
             self.render()
             return
-        self.app.go(f"/game/{game_id}")
+        self.app.go(Route(Page.GAME, game_id=game_id).path)
 
     def _redo(self) -> None:
         self.state.redo()
@@ -644,61 +645,3 @@ class GameScreen:
                 ],
             )
         )
-
-
-def score_chart(series: dict[str, list[int]], height: int = 220, text_size: int = 12) -> ft.Control:
-    """Each side's running total as a line, with a legend; ``height`` and ``text_size`` grow on the table view."""
-    import flet_charts as fch  # a tenth of a second to import: kept off the first page's path (app.load_later)
-
-    values = [v for line in series.values() for v in line]
-    low, high = min(values + [0]), max(values + [0])
-    span = max(high - low, 1)
-    step = nice_step(span / 4)
-    rounds = len(next(iter(series.values()))) - 1
-    data = [
-        fch.LineChartData(
-            points=[fch.LineChartDataPoint(x, y, tooltip=f"{side}: {points(y)}") for x, y in enumerate(line)],
-            color=side_color(i),
-            stroke_width=3,
-            curved=False,
-            rounded_stroke_cap=True,
-            point=rounds <= 20,
-        )
-        for i, (side, line) in enumerate(series.items())
-    ]
-    x_step = max(1, nice_step(rounds / 6)) if rounds > 6 else 1
-    chart = fch.LineChart(
-        data_series=data,
-        min_x=0,
-        max_x=max(rounds, 1),
-        min_y=(low // step) * step,
-        max_y=-(-high // step) * step if high > 0 else step,
-        height=height,
-        left_axis=fch.ChartAxis(label_size=40, label_spacing=step),
-        bottom_axis=fch.ChartAxis(label_size=24, label_spacing=x_step),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=0.5),
-        vertical_grid_lines=fch.ChartGridLines(interval=x_step, color=ft.Colors.OUTLINE_VARIANT, width=0.5),
-        interactive=True,
-    )
-    legend = ft.Row(
-        [
-            ft.Row([ft.Container(width=12, height=4, bgcolor=side_color(i), border_radius=2), ft.Text(side, size=text_size)], spacing=6, tight=True)
-            for i, side in enumerate(series)
-        ],
-        wrap=True,
-        spacing=14,
-    )
-    return widgets.semantic(
-        "score-chart",
-        ft.Card(ft.Container(ft.Column([chart, legend], spacing=10), padding=ft.Padding.only(left=4, right=16, top=16, bottom=12)), margin=0),
-    )
-
-
-def nice_step(raw: float) -> int:
-    """A round grid step (1, 2, 5, 10, 20, 50...) near ``raw``."""
-    step = 1
-    while True:
-        for factor in (1, 2, 5):
-            if step * factor >= raw:
-                return step * factor
-        step *= 10

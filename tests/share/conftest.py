@@ -30,7 +30,7 @@ def served(tmp_path_factory):
 @pytest.fixture
 def not_shared(served):
     """Every test starts and ends with the app not shared."""
-    from companion.ui import share
+    from companion.ui import session
 
     yield
-    served.run(share.stop_sharing())
+    served.run(session.stop_sharing())

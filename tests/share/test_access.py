@@ -15,8 +15,10 @@ import pytest
 
 from companion.share import guard
 from companion.share.live import LeftTableError
+from companion.share.sharing import start_sharing
 from companion.share.table import Device
-from companion.ui import app, share
+from companion.ui import app, session
+from companion.ui.join import JoinState
 from tests.share.web import REGISTER_CLIENT, SESSION_CRASHED, TIMEOUT, FletClient, Served, refused
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
@@ -34,8 +36,8 @@ def eventually(condition, what: str):
         time.sleep(0.02)
 
 
-def session_of(device: Device) -> share.TableSession:
-    return next(s for s in list(share._sessions) if s.device is device)
+def session_of(device: Device) -> session.TableSession:
+    return next(s for s in list(session._sessions) if s.device is device)
 
 
 def get(served: Served, path: str, **headers) -> tuple[int, str]:
@@ -52,7 +54,7 @@ def get(served: Served, path: str, **headers) -> tuple[int, str]:
 
 def test_after_stop_sharing_a_scorers_page_is_closed_forgotten_and_refused_and_a_new_share_needs_the_new_code(served):
     game = app.shared.get().create_game("beverbende", ["Ann", "Bob"])
-    table = share.start_sharing("127.0.0.1", served.port)
+    table = start_sharing("127.0.0.1", served.port)
     phone = FletClient(served)
     old_session = phone.register(f"/?code={table.invitation.code}")
     phone.wait_for(lambda: table.devices() and table.devices()[0].connected, "the phone joined")
@@ -62,7 +64,7 @@ def test_after_stop_sharing_a_scorers_page_is_closed_forgotten_and_refused_and_a
     phone_store = session_of(device).app.store
     saved = phone_store.add_round(game.id, BEVER_ROUND, expected_version=game.version)  # a scorer saves
 
-    served.run(share.stop_sharing())
+    served.run(session.stop_sharing())
     with pytest.raises(LeftTableError):  # at once: its page can save nothing more, nor read
         phone_store.add_round(game.id, BEVER_ROUND, expected_version=saved.version)
     with pytest.raises(LeftTableError):
@@ -70,27 +72,27 @@ def test_after_stop_sharing_a_scorers_page_is_closed_forgotten_and_refused_and_a
     phone.drain(TIMEOUT)  # its connection is closed by the server
     assert phone.ws.close_code is not None
 
-    new_table = share.start_sharing("127.0.0.1", served.port)
+    new_table = start_sharing("127.0.0.1", served.port)
     with pytest.raises(LeftTableError):  # and for good: not even under a new share
         phone_store.add_round(game.id, BEVER_ROUND, expected_version=saved.version)
     back = FletClient(served)
     assert back.register("/", session_id=old_session) != old_session  # its page is not given back
     assert new_table.rejoin(device.key) is None
-    assert not share.JoinState(new_table, "127.0.0.1", "").submit(table.invitation.code)  # the old code is wrong now
-    assert share.JoinState(new_table, "127.0.0.1", "").submit(new_table.invitation.code) is not None
+    assert not JoinState(new_table, "127.0.0.1", "").submit(table.invitation.code)  # the old code is wrong now
+    assert JoinState(new_table, "127.0.0.1", "").submit(new_table.invitation.code) is not None
     assert len(app.shared.get().open_game(game.id).game.rounds) == 1
     back.close()
 
 
 def test_stop_sharing_leaves_the_hosts_own_page_in_as_this_machines_user(served):
-    table = share.start_sharing("127.0.0.1", served.port)
+    table = start_sharing("127.0.0.1", served.port)
     page = FletClient(served)
     page.register(f"/?code={table.invitation.host_code}")
     page.wait_for(lambda: table.devices() and table.devices()[0].connected, "the host joined")
     host_session = session_of(table.devices()[0])
 
     async def stop_from_the_hosts_page():
-        await share.stop_sharing(keep=host_session)
+        await session.stop_sharing(keep=host_session)
         host_session.leave()
 
     served.run(stop_from_the_hosts_page())
@@ -129,7 +131,7 @@ def test_a_script_without_an_origin_is_no_page_of_another_site_and_gets_in(serve
 def test_the_share_address_is_served_only_while_shared(served):
     address = f"192.0.2.7:{served.port}"  # the table's address, as the phones name it
     assert refused(served, host=address, origin=f"http://{address}")
-    share.start_sharing("192.0.2.7", served.port)
+    start_sharing("192.0.2.7", served.port)
     client = FletClient(served, host=address, origin=f"http://{address}")
     assert client.register("/")
     client.close()
@@ -207,7 +209,7 @@ def test_a_proxy_that_is_not_the_named_one_is_not_believed(monkeypatch):
 
 
 def test_a_codeless_page_that_goes_is_forgotten_at_once(served):
-    table = share.start_sharing("127.0.0.1", served.port)
+    table = start_sharing("127.0.0.1", served.port)
     page = FletClient(served)
     first = page.register("/")
     page.drain(0.3)
@@ -221,7 +223,7 @@ def test_a_codeless_page_that_goes_is_forgotten_at_once(served):
 
 def test_a_page_that_does_not_get_in_is_closed_after_the_waiting_time(served, monkeypatch):
     monkeypatch.setattr(guard, "WAITING_SECONDS", 0.5)
-    share.start_sharing("127.0.0.1", served.port)
+    start_sharing("127.0.0.1", served.port)
     page = FletClient(served)
     page.register("/")
     page.drain(TIMEOUT)
@@ -229,7 +231,7 @@ def test_a_page_that_does_not_get_in_is_closed_after_the_waiting_time(served, mo
 
 
 def test_no_more_than_the_cap_of_codeless_pages_wait_at_once(served):
-    share.start_sharing("127.0.0.1", served.port)
+    start_sharing("127.0.0.1", served.port)
     waiting = [FletClient(served) for _ in range(guard.MAX_WAITING)]
     assert refused_busy(served)
     waiting.pop().close()
@@ -250,7 +252,7 @@ def test_a_thousand_codeless_pages_leave_the_servers_memory_bound(served, caplog
     code: kept for Flet's hour, 800 of them would add some 30 MiB or more."""
     for logger in ("flet_web.fastapi", "asyncio"):  # Flet's reports of pages gone mid-start: kept, they are memory too
         caplog.set_level(logging.CRITICAL, logger=logger)
-    share.start_sharing("127.0.0.1", served.port)
+    start_sharing("127.0.0.1", served.port)
 
     def visits(count: int) -> None:
         for n in range(count):

@@ -9,15 +9,11 @@ import pytest
 
 from companion.share import live
 from companion.share.live import (
-    DevicesChanged,
     GameChanged,
     GamesRestored,
     LiveStore,
     NotAllowedError,
     PlayersChanged,
-    RoleChanged,
-    refresh_needed,
-    shows_only_stored_state,
 )
 from companion.share.table import Device, Role
 from companion.store import StaleError, Store, StoreError
@@ -152,70 +148,6 @@ def test_every_store_method_is_classified_so_a_new_one_is_not_let_through_unseen
     public = {name for name, _member in inspect.getmembers(Store) if not name.startswith("_")}
     classified = live.READS | live.GAME_CHANGES | live.PLAYER_CHANGES | live.RESTORES | live.SERVER_ONLY
     assert public == classified
-
-
-VIEWER = device(Role.VIEWER, number=3)
-
-
-@pytest.mark.parametrize(
-    "route, message, refresh",
-    [
-        ("/", GameChanged(4), True),
-        ("/game/4", GameChanged(4), True),
-        ("/game/5", GameChanged(4), False),
-        ("/game/4/round", GameChanged(4), False),  # a round being entered is left alone
-        ("/game/4/round/1", GameChanged(4), False),
-        ("/new", GameChanged(4), False),
-        ("/table", GameChanged(4), True),  # follows whichever game is newest
-        ("/table/4", GameChanged(4), True),
-        ("/table/5", GameChanged(4), False),
-        ("/history", GameChanged(4), True),
-        ("/history/4", GameChanged(4), True),
-        ("/players/Ann", GameChanged(4), True),
-        ("/rules", GameChanged(4), False),
-        ("/share", GameChanged(4), False),
-        ("/players", PlayersChanged(), True),
-        ("/", PlayersChanged(), False),
-        ("/", GamesRestored(), True),
-        ("/history", GamesRestored(), True),
-        ("/players/Ann", GamesRestored(), True),
-        ("/table", GamesRestored(), True),
-        ("/table/4", GamesRestored(), False),
-        ("/game/4", GamesRestored(), False),
-        ("/share", DevicesChanged(), True),
-        ("/game/4", DevicesChanged(), False),
-        ("/game/4/round", RoleChanged(3), True),  # lost the right to enter: the form closes
-        ("/game/4", RoleChanged(3), True),
-        ("/game/4", RoleChanged(2), False),
-        ("/?code=K7QM2XHD", GameChanged(4), True),
-        ("/game/4/referee", GameChanged(4), False),
-        ("/history/4/rules", GameChanged(4), False),
-    ],
-)
-def test_a_page_reloads_when_a_change_concerns_it(route, message, refresh):
-    assert refresh_needed(route, message, VIEWER) is refresh
-
-
-@pytest.mark.parametrize(
-    "route, stored",
-    [
-        ("/", True),
-        ("/game/4", True),
-        ("/table", True),
-        ("/table/4", True),
-        ("/history/4", True),
-        ("/players/Ann", True),
-        ("/share", True),
-        ("/new", False),
-        ("/game/4/round", False),
-        ("/game/4/round/0", False),
-        ("/game/4/referee", False),
-        ("/rules", False),
-        ("/rules/clubs/referee", False),
-    ],
-)
-def test_pages_with_input_of_their_own_are_not_reloaded(route, stored):
-    assert shows_only_stored_state(route) is stored
 
 
 def test_a_device_no_longer_at_the_table_may_neither_read_nor_change(store, heard):

@@ -8,16 +8,11 @@ import pytest
 from companion.share.limiter import WrongTries
 from companion.share.table import Device, Invitation, Role, Table
 from companion.store import Store
+from companion.share.sharing import announcement
+from companion.ui.join import JoinState
+from companion.ui.share_panel import SharePanelState, device_name
+from companion.ui.table_view import TableViewState
 from tests.share.fakes import Clock
-from companion.ui.share import (
-    JoinState,
-    SharePanelState,
-    TableViewState,
-    announcement,
-    device_name,
-    route_code,
-    route_path,
-)
 
 CODE = "K7QM2XHD"
 HOST_CODE = "0123456789ABCDEFGHJKMNPQRS"
@@ -38,22 +33,6 @@ def table(clock):
 def store(tmp_path):
     with Store(f"sqlite:///{tmp_path / 'companion.sqlite3'}") as s:
         yield s
-
-
-@pytest.mark.parametrize(
-    "route, code, path",
-    [
-        ("/?code=K7QM2XHD", "K7QM2XHD", "/"),
-        ("/table?code=K7QM-2XHD", "K7QM-2XHD", "/table"),
-        ("/game/3?x=1&code=AB", "AB", "/game/3"),
-        ("/game/3", None, "/game/3"),
-        ("/?code=", None, "/"),
-        ("", None, "/"),
-    ],
-)
-def test_a_link_brings_its_code_and_the_page_to_open(route, code, path):
-    assert route_code(route) == code
-    assert route_path(route) == path
 
 
 def test_the_right_code_lets_the_browser_in(table):
@@ -196,7 +175,7 @@ def test_the_share_page_and_the_table_view_sit_on_home(route, pages):
 @pytest.mark.parametrize("platform", ["android", "ios"])
 def test_a_phone_app_says_in_one_sentence_that_it_cannot_share(platform, monkeypatch):
     """A phone serves no other device: no button that would try, no command line to type."""
-    from companion.ui.share import _not_shared_body, sharing_unavailable
+    from companion.ui.share_panel import _not_shared_body, sharing_unavailable
 
     monkeypatch.setenv("FLET_PLATFORM", platform)
     body = _not_shared_body(app=None)  # the phone's page needs nothing of the app
@@ -206,7 +185,7 @@ def test_a_phone_app_says_in_one_sentence_that_it_cannot_share(platform, monkeyp
 
 
 def test_a_computer_can_share(monkeypatch):
-    from companion.ui.share import sharing_unavailable
+    from companion.ui.share_panel import sharing_unavailable
 
     monkeypatch.delenv("FLET_PLATFORM", raising=False)
     assert sharing_unavailable() is None

@@ -119,7 +119,7 @@ def test_an_address_whose_number_is_not_plain_digits_or_far_too_long_leads_home(
 @pytest.mark.parametrize("head", ["game", "history", "table"])
 def test_an_address_with_a_game_number_no_database_holds_says_there_is_no_such_game(store, head):
     from companion.ui.scoreboard import ScoreboardState
-    from companion.ui.share import TableViewState
+    from companion.ui.table_view import TableViewState
 
     route = f"/{head}/99999999999999999999"
     assert stack(route)[-1] == route

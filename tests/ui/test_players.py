@@ -1,4 +1,4 @@
-from companion.ui.players import PlayerState, PlayersState, player_from_route, player_route
+from companion.ui.players import PlayerState, PlayersState
 from tests.ui.conftest import bever_totals, play
 
 
@@ -64,8 +64,3 @@ def test_players_who_never_finished_a_game_together(store):
     s.load()
     s.choose_rival("Cy")
     assert s.head_line == "Ann and Cy have not finished a game together yet."
-
-
-def test_names_survive_the_route():
-    assert player_route("Anne Marie & Co") == "/players/Anne%20Marie%20%26%20Co"
-    assert player_from_route("Anne%20Marie%20%26%20Co") == "Anne Marie & Co"

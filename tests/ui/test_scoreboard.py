@@ -1,6 +1,7 @@
 import pytest
 
-from companion.ui.scoreboard import ScoreboardState, nice_step
+from companion.ui.chart import nice_step
+from companion.ui.scoreboard import ScoreboardState
 from tests.ui.conftest import bever_totals, play
 
 KLAVER = ["Ann", "Bob", "Cy", "Dee"]

@@ -1,0 +1,193 @@
+"""One browser session of the app, shared or not: who gets in, and keeping its page live.
+
+``open_session`` runs for each browser session. When the app is not shared, the session
+is this machine's user, the host, as before. When it is shared (``companion run
+--share``, or the Share this table page's button in a running app), the session sees
+nothing but the join screen (companion.ui.join) until it gets in with a code or
+with the device key its browser kept from an earlier visit; what it may do then is its
+device's role (companion.share.table). Its store is a ``LiveStore``: changes are checked
+against the role and announced over Flet's pub/sub, and each session reloads its page
+when a change concerns it (companion.share.live, companion.ui.routes.refresh_needed).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Callable
+
+import flet as ft
+
+from companion.share import guard, sharing
+from companion.share.live import TOPIC, DevicesChanged, LiveStore, Message
+from companion.share.table import Device, Table
+from companion.ui import access, reconnect
+from companion.ui.join import JoinScreen, JoinState
+from companion.ui.routes import parse, refresh_needed
+from companion.ui.settings import device_storage
+
+DEVICE_KEY = "companion.device"
+"""Where a joined browser keeps its device key (its local storage, for this server's address)."""
+
+SESSION_KEY = "companion.table_session"
+"""Key of the page's TableSession in its Flet session's store."""
+
+_sessions: weakref.WeakSet[TableSession] = weakref.WeakSet()
+"""Every browser session of this server, so that Stop sharing reaches them all."""
+
+
+async def stop_sharing(keep: TableSession | None = None) -> None:
+    """The app is for this machine only again (its network listener has been closed): every
+    session of the table but ``keep`` (the host's, which leaves it) ends, for good."""
+    table = sharing.stop_sharing()
+    for session in list(_sessions):
+        if session is not keep and table is not None and session.table is table:
+            await session.end()
+
+
+class TableSession:
+    """One browser session: let it in, build the app for its device, keep its page live."""
+
+    def __init__(self, page: ft.Page, store, table: Table | None, make_app: Callable[[LiveStore, Device], object]):
+        self.page = page
+        self.store = store
+        self.table = table
+        self.make_app = make_app
+        self.device: Device | None = None
+        self.app = None
+        self.connection = reconnect.watch(page)
+        self.visit = guard.current_visit.get()
+        """The connection the page is on (None outside the web server), see companion.share.guard."""
+        self.prefs = device_storage(page)
+        page.session.store.set(SESSION_KEY, self)
+        _sessions.add(self)
+        if table is not None:
+            self.join = JoinState(table, page.client_ip, page.client_user_agent or "")
+            self.join_screen = JoinScreen(self.join, self._try_code)
+
+    def start(self) -> None:
+        if self.table is None:
+            self._enter(Device.this_machine())
+            return
+        self._show_join()
+        self.page.run_task(self._arrive)
+
+    async def _arrive(self) -> None:
+        """Come back as the saved device, or get in with the link's code, or ask for one."""
+        try:
+            saved = await self.prefs.get(DEVICE_KEY)
+        except Exception:  # no local storage: the browser simply joins afresh
+            saved = None
+        if access.left(self.visit):
+            return
+        device = self.table.rejoin(saved if isinstance(saved, str) else None)
+        code = parse(self.page.route or "").code
+        if code:
+            device = self.join.submit(code, known=device) or device
+        self.join.checking = False
+        if device is None:
+            self._show_join()
+            return
+        await self._admitted(device)
+
+    def _try_code(self, typed: str) -> None:
+        device = self.join.submit(typed)
+        if device is None:
+            self._show_join()
+            return
+        self.page.run_task(self._admitted, device)
+
+    async def _admitted(self, device: Device) -> None:
+        if device.key:
+            try:
+                await self.prefs.set(DEVICE_KEY, device.key)
+            except Exception:  # without local storage a reload asks for the code again
+                pass
+        self._enter(device)
+
+    async def host(self, table: Table) -> None:
+        """This session's browser hosts ``table``, which it has just shared (Share this table)."""
+        self.table = table
+        device = table.admit(table.invitation.host_code, self.page.client_ip, self.page.client_user_agent or "")
+        await self._admitted(device)
+
+    def leave(self) -> None:
+        """Sharing has stopped: the session is this machine's user again, as before it started."""
+        self.table = None
+        self._enter(Device.this_machine())
+
+    async def end(self) -> None:
+        """Sharing has stopped and this page's device is out: it hears nothing more, its
+        store refuses everything (``seated``), its connection closes and Flet forgets it,
+        so that its browser comes back, if ever, at the join screen of a new share."""
+        try:
+            pubsub = self.page.pubsub
+        except RuntimeError:  # Flet has forgotten the page already (it left without getting in)
+            return
+        pubsub.unsubscribe_topic(TOPIC)
+        if self.visit is not None:
+            self.visit.close()
+        await access.forget(self.page)
+
+    def _show_join(self) -> None:
+        self.join_screen.render()
+        if self.page.views[-1:] != [self.join_screen.view]:
+            self.page.views.clear()
+            self.page.views.append(self.join_screen.view)
+        self.page.update()
+
+    def _enter(self, device: Device) -> None:
+        self.device = device
+        if self.visit is not None:
+            self.visit.admit()
+        self.app = self.make_app(LiveStore(self.store, device, self._announce, sharing.seated), device)
+        self.connection.on_away = lambda: self._connected(False)
+        self.connection.on_back = self._back
+        self._connected(True)
+        self.app.go(parse(self.page.route or "/").path)  # a code in the address bar goes
+
+    def _connected(self, connected: bool) -> None:
+        """Hear of changes only while connected: a page gone for good costs nothing, and
+        one that comes back reads everything again anyway."""
+        if connected:
+            self.page.pubsub.subscribe_topic(TOPIC, self._on_message)
+        else:
+            self.page.pubsub.unsubscribe_topic(TOPIC)
+        if self.table is not None:
+            self.table.connected(self.device, +1 if connected else -1)
+            self._announce(DevicesChanged())
+
+    def _announce(self, message: Message) -> None:
+        self.page.pubsub.send_others_on_topic(TOPIC, message)
+
+    async def _on_message(self, _topic: str, message: Message) -> None:
+        if self.page.session.connection is None:  # went away after the message was sent
+            return
+        if refresh_needed(parse(self._route()), message, self.device):
+            self.page.run_task(self._refresh)  # in this page's own context
+
+    async def _refresh(self) -> None:
+        self.app.show(self._route())
+
+    def _route(self) -> str:
+        return self.page.views[-1].route if self.page.views else "/"
+
+    def _back(self) -> None:
+        """Back after a lost connection (a new one): whatever changed meanwhile is read again."""
+        self.visit = guard.current_visit.get() or self.visit
+        if self.visit is not None:
+            self.visit.admit()
+        self._connected(True)
+        if parse(self._route()).shows_only_stored_state:
+            self.app.show(self._route())
+
+
+def table_session(page: ft.Page) -> TableSession:
+    """The TableSession of a browser page (made by ``open_session``)."""
+    return page.session.store.get(SESSION_KEY)
+
+
+def open_session(page: ft.Page, store, make_app: Callable[[LiveStore, Device], object]) -> TableSession:
+    """Start a browser session (see the module docstring); ``make_app`` builds its app."""
+    session = TableSession(page, store, sharing.current_table(), make_app)
+    session.start()
+    return session

@@ -1,0 +1,285 @@
+"""The Share this table page: the QR code and address to join, and for the host the
+devices at the table and their rights; and the app bar's share button."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion import device as this_device
+from companion.i18n import _
+from companion.share import codes, network, qr
+from companion.share.live import DevicesChanged, RoleChanged
+from companion.share.sharing import announcement, current_table, start_sharing
+from companion.share.table import Device, Role, Table
+from companion.ui import session, widgets
+
+
+def device_name(device: Device) -> str:
+    """'Device 3 · Chrome on Android'."""
+    name = _("Device {number}").format(number=device.number)
+    if device.browser and device.system:
+        return f"{name} · " + _("{browser} on {system}").format(browser=device.browser, system=device.system)
+    detail = device.browser or device.system
+    return f"{name} · {detail}" if detail else name
+
+
+def role_text(role: Role) -> str:
+    return {Role.HOST: _("Host"), Role.SCORER: _("Keeps score"), Role.VIEWER: _("Watches")}[role]
+
+
+@dataclass(frozen=True)
+class DeviceRow:
+    number: int
+    name: str
+    status: str
+    role: str
+    connected: bool
+    grantable: bool
+    scorer: bool
+
+
+class SharePanelState:
+    """What the Share this table page shows to ``device``, and the host's grants."""
+
+    def __init__(self, table: Table | None, device: Device):
+        self.table = table
+        self.device = device
+
+    @property
+    def sharing(self) -> bool:
+        return self.table is not None
+
+    @property
+    def join_url(self) -> str:
+        return self.table.invitation.join_url
+
+    @property
+    def code(self) -> str:
+        return codes.grouped(self.table.invitation.code)
+
+    def qr_png(self) -> bytes:
+        return qr.png(self.join_url)
+
+    @property
+    def you(self) -> str:
+        """The device's own place at the table, in a sentence."""
+        number = self.device.number
+        if self.device.is_host:
+            return _("This is device {number}: you host this table.").format(number=number)
+        if self.device.can_score:
+            return _("This is device {number}: you keep score.").format(number=number)
+        return _("This is device {number}: you watch. The host can let this device keep score.").format(number=number)
+
+    def rows(self) -> list[DeviceRow]:
+        """Every joined device, for a host; nobody else sees the list."""
+        if not (self.sharing and self.device.is_host):
+            return []
+        return [
+            DeviceRow(
+                number=d.number,
+                name=device_name(d) + (" " + _("(this device)") if d is self.device else ""),
+                status=_("Connected") if d.connected else _("Not connected"),
+                role=role_text(d.role),
+                connected=d.connected,
+                grantable=not d.is_host,
+                scorer=d.can_score,
+            )
+            for d in self.table.devices()
+        ]
+
+    def set_scorer(self, number: int, scorer: bool) -> None:
+        self.table.set_scorer(self.device, number, scorer)
+
+
+def share_view(app) -> ft.View:
+    """The /share page: the QR code and address, and for a host the devices and their rights."""
+    state = SharePanelState(current_table(), app.device)
+    if not state.sharing:
+        return widgets.screen(app, "/share", _("Share this table"), _not_shared_body(app))
+    body: list[ft.Control] = []
+    body += [
+        ft.Card(
+            ft.Container(
+                ft.Column(
+                    [
+                        widgets.semantic(
+                            "share-qr",
+                            ft.Image(
+                                src=state.qr_png(),
+                                width=240,
+                                height=240,
+                                filter_quality=ft.FilterQuality.NONE,
+                                semantics_label=_("QR code to join this table"),
+                            ),
+                        ),
+                        ft.Text(_("Scan with a phone on the same network"), color=ft.Colors.ON_SURFACE_VARIANT),
+                        widgets.semantic(  # selectable text says nothing to a screen reader by itself
+                            "share-code",
+                            ft.Text(_("Code {code}").format(code=state.code), size=28, weight=ft.FontWeight.BOLD, selectable=True),
+                            label=_("Code {code}").format(code=state.code),
+                        ),
+                        widgets.semantic(
+                            "share-address",
+                            ft.Text(state.join_url, selectable=True, text_align=ft.TextAlign.CENTER),
+                            label=state.join_url,
+                        ),
+                    ],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    spacing=8,
+                ),
+                padding=16,
+            ),
+            margin=0,
+        ),
+        widgets.semantic("share-you", ft.Text(state.you)),
+    ]
+    rows = state.rows()
+    if rows:
+        body.append(widgets.section_title(_("Devices at the table")))
+        body.append(ft.Card(ft.Column([_device_tile(app, state, row) for row in rows], spacing=0), margin=0))
+    body.append(
+        widgets.semantic(
+            "open-table-view",
+            ft.OutlinedButton(_("Table view for a TV or laptop"), icon=ft.Icons.TV, on_click=lambda: app.go("/table")),
+        )
+    )
+    listener = network.listener()
+    if app.device.is_host and listener is not None and listener.is_open:
+        body.append(
+            widgets.semantic(
+                "stop-sharing",
+                ft.OutlinedButton(_("Stop sharing"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda: app.page.run_task(_stop_sharing, app)),
+            )
+        )
+    return widgets.screen(app, "/share", _("Share this table"), body)
+
+
+def sharing_unavailable() -> str | None:
+    """Why this device cannot share its table, in one sentence; None on a computer's server.
+    A phone (the native app, or the offline web app in its browser) serves no other device."""
+    if this_device.can_serve_others():
+        return None
+    return _("This device cannot share the table: other phones can join only a table that Companion shares from a computer.")
+
+
+def _not_shared_body(app, problem: str | None = None) -> list[ft.Control]:
+    """The page of an app only this machine can reach: a button that shares it, where the
+    app runs as a web server (else how to start it shared), and ``problem`` if that failed;
+    on a device that cannot serve others, only why it cannot."""
+    unavailable = sharing_unavailable()
+    if unavailable:
+        return [widgets.semantic("share-unavailable", ft.Text(unavailable, size=16))]
+    body: list[ft.Control] = [
+        widgets.semantic(
+            "share-off",
+            ft.Text(_("Only this computer can open Companion now, so nobody else can follow the game."), size=16),
+        )
+    ]
+    if network.listener() is None:
+        return body + [
+            ft.Text(_("To let the phones at the table join, stop Companion and start it again with:")),
+            ft.Container(
+                ft.Text("companion run --share", selectable=True, font_family="monospace", size=16),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                border_radius=8,
+                padding=12,
+            ),
+            ft.Text(
+                _("It then listens on the local network and shows a QR code here; only devices with its code get in."),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+        ]
+    body.append(
+        ft.Text(
+            _("Share it, and Companion also listens on this computer's address on the local network and shows a "
+              "QR code here. Only devices with its code get in, and they can see every game, player and score "
+              "stored here. Sharing lasts until you stop it or close Companion."),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        )
+    )
+    if problem:
+        body.append(widgets.error_banner(problem, identifier="share-error"))
+    if app.device.is_host:
+        body.append(
+            widgets.semantic(
+                "start-sharing",
+                ft.FilledButton(
+                    _("Share this table"),
+                    icon=ft.Icons.QR_CODE_2,
+                    on_click=lambda: app.page.run_task(_start_sharing, app),
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=18)),
+                ),
+            )
+        )
+    return body
+
+
+async def _start_sharing(app) -> None:
+    """Open the running app to the network, share the table, and host it from this browser."""
+    listener = network.listener()
+    try:
+        address = await listener.open()
+    except network.NetworkError as err:
+        view = app.page.views[-1]
+        widgets.set_body(view, _not_shared_body(app, err.message))
+        app.page.update()
+        return
+    table = start_sharing(address, listener.port)
+    print(announcement(table), flush=True)  # the host link, for the host's own phone, goes to the terminal only
+    await session.table_session(app.page).host(table)
+
+
+async def _stop_sharing(app) -> None:
+    """Close the app to the network again: the phones that joined are cut off."""
+    await network.listener().close()
+    await session.stop_sharing(keep=session.table_session(app.page))
+    print(_("Companion has stopped sharing this table: only this computer can open it now."), flush=True)
+    session.table_session(app.page).leave()
+
+
+def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
+    def grant(e: ft.Event[ft.Switch]) -> None:
+        state.set_scorer(row.number, bool(e.control.value))
+        app.store.announce(RoleChanged(row.number))
+        app.store.announce(DevicesChanged())
+        app.show("/share")
+
+    trailing: ft.Control
+    if row.grantable:
+        trailing = widgets.semantic(
+            f"grant-{row.number}",
+            ft.Switch(value=row.scorer, on_change=grant, tooltip=_("May enter rounds")),
+            label=_("Device {number} may enter rounds").format(number=row.number),
+        )
+    else:
+        trailing = widgets.pill(row.role, ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY)
+    return widgets.semantic(
+        f"device-{row.number}",
+        ft.ListTile(
+            leading=ft.Icon(
+                ft.Icons.PHONE_ANDROID if row.connected else ft.Icons.PHONELINK_OFF,
+                color=ft.Colors.PRIMARY if row.connected else ft.Colors.OUTLINE,
+            ),
+            title=ft.Text(row.name),
+            subtitle=ft.Text(f"{row.role} · {row.status}"),
+            trailing=trailing,
+        ),
+    )
+
+
+def share_action(app) -> ft.Control:
+    """The app bar button to the Share page; on a shared table it also shows the device's role."""
+    if current_table() is None or app.device.is_host:
+        icon, tip = ft.Icons.QR_CODE_2, _("Share this table")
+    elif app.device.can_score:
+        icon, tip = ft.Icons.EDIT_NOTE, _("You keep score at this shared table")
+    else:
+        icon, tip = ft.Icons.VISIBILITY, _("You watch this shared table")
+    return widgets.semantic("share", ft.IconButton(icon, tooltip=tip, on_click=lambda: app.go("/share")))
+
+
+def game_actions(app) -> list[ft.Control]:
+    """A game page's app bar has little room on a phone: the share button only when shared."""
+    return [share_action(app)] if current_table() is not None else []
