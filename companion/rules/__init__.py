@@ -22,7 +22,8 @@ def get(ruleset_id: str) -> Ruleset:
         raise RuleError(
             "There is no game called {game!r}; choose one of {games}.", "ruleset", game=ruleset_id, games=", ".join(IDS)
         )
-    return importlib.import_module(f"companion.rules.{ruleset_id}").RULESET
+    ruleset: Ruleset = importlib.import_module(f"companion.rules.{ruleset_id}").RULESET
+    return ruleset
 
 
 def all() -> builtins.list[Ruleset]:  # noqa: A001 - the issue names it so

@@ -67,7 +67,7 @@ class Option:
     type: type
     default: Any
     description: str
-    allowed: tuple | None = None
+    allowed: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
 
@@ -135,9 +135,9 @@ class Verdict:
 
 
 class Ruleset:
-    """A game's rules. Subclasses define the class attributes and the four hooks.
+    """A game's rules. Subclasses define the class attributes and override the hooks they need.
 
-    Hooks (all pure):
+    Hooks (all pure; ``apply`` and ``verdict`` have no default):
     - ``check_setup(setup)``: raise RuleError for setups the game does not allow, and
       return the setup (possibly with teams filled in).
     - ``initial_state(setup)``: the state before the first round.
@@ -243,7 +243,7 @@ class Ruleset:
                 raise RuleError("{game} has no option called {option!r}.", name, game=self.name, option=name)
         return {o.name: o.check(options[o.name]) if o.name in options else o.default for o in self.options}
 
-    def _check_teams(self, players: tuple[str, ...], teams: Mapping[str, Sequence[str]]) -> tuple:
+    def _check_teams(self, players: tuple[str, ...], teams: Mapping[str, Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
         if not isinstance(teams, Mapping) or not teams:
             raise RuleError("Teams must map each team name to its players.", "teams")
         placed: dict[str, str] = {}
@@ -300,7 +300,7 @@ class Game:
 
     __slots__ = ("ruleset", "setup", "_rounds", "_state", "_round_scores", "_totals", "_verdict")
 
-    def __init__(self, ruleset: Ruleset, setup: Setup, rounds: tuple, state: Any, round_scores: tuple):
+    def __init__(self, ruleset: Ruleset, setup: Setup, rounds: tuple[Any, ...], state: Any, round_scores: tuple[Mapping[str, int], ...]):
         self.ruleset = ruleset
         self.setup = setup
         self._rounds = rounds
@@ -339,7 +339,7 @@ class Game:
         return cls._extend(start, list(rounds))
 
     @staticmethod
-    def _extend(game: Game, entries: list) -> Game:
+    def _extend(game: Game, entries: list[Any]) -> Game:
         ruleset, setup = game.ruleset, game.setup
         rounds = list(game._rounds)
         scores = list(game._round_scores)
@@ -383,7 +383,7 @@ class Game:
         return dict(self.setup.teams) if self.setup.teams is not None else None
 
     @property
-    def rounds(self) -> list:
+    def rounds(self) -> list[Any]:
         return copy.deepcopy(list(self._rounds))
 
     @property

@@ -134,7 +134,8 @@ def final_card(drawn: Sequence[Any]) -> int:
     ``drawn`` is what the player turns over from the draw pile, in order; special cards
     drawn are set aside too, so the first number card counts.
     """
-    return drawn[_first_number_card(drawn)]
+    card: int = drawn[_first_number_card(drawn)]  # checked: a number card
+    return card
 
 
 def final_row(row: Sequence[Any], pile: Sequence[Any]) -> tuple[tuple[int, ...], tuple[Any, ...]]:
@@ -189,12 +190,15 @@ class Beverbende(Ruleset):
         if ending == "seed":
             return 4 if len(setup.players) == 2 else len(setup.players)
         if ending == "rounds":
-            return setup.options["rounds"]
+            rounds: int = setup.options["rounds"]
+            return rounds
         return None
 
     # --- entries ---------------------------------------------------------------------
 
-    def apply(self, setup, state, entry, number):
+    def apply(
+        self, setup: Setup, state: BeverbendeState, entry: Mapping[str, Any], number: int
+    ) -> tuple[BeverbendeState, dict[str, int]]:
         for key in entry:
             if key not in ENTRY_PARTS:
                 raise RuleError("A Beverbende round has no {part!r}; give cards or totals.", key, part=key)
@@ -228,7 +232,7 @@ class Beverbende(Ruleset):
             raise RuleError("Only a game played against the clock ends with a round marked last.", "last")
         return last
 
-    def _check_names(self, setup, given, part: str, playing: list[str]) -> None:
+    def _check_names(self, setup: Setup, given: Any, part: str, playing: list[str]) -> None:
         """``given`` (the entry's ``part``: "cards" or "totals") names each player still in, once."""
         if not isinstance(given, Mapping):
             if part == "cards":
@@ -251,7 +255,7 @@ class Beverbende(Ruleset):
                 raise RuleError("No cards given for {names}.", field, names=Names(missing))
             raise RuleError("No total given for {names}.", field, names=Names(missing))
 
-    def _check_cards(self, setup, cards, playing: list[str]) -> dict[str, int]:
+    def _check_cards(self, setup: Setup, cards: Any, playing: list[str]) -> dict[str, int]:
         self._check_names(setup, cards, "cards", playing)
         shown = [0] * len(COPIES)
         sums = {}
@@ -281,7 +285,7 @@ class Beverbende(Ruleset):
                 )
         return sums
 
-    def _check_totals(self, setup, totals, playing: list[str]) -> dict[str, int]:
+    def _check_totals(self, setup: Setup, totals: Any, playing: list[str]) -> dict[str, int]:
         self._check_names(setup, totals, "totals", playing)
         for name, points in totals.items():
             if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= ROW_MAX:
@@ -302,7 +306,7 @@ class Beverbende(Ruleset):
         So the k lowest totals together are at least the sum of the deck's 4k lowest
         cards, and the k highest at most the sum of its 4k highest.
         """
-        lowest_first = sorted(totals, key=totals.get)
+        lowest_first = sorted(totals, key=lambda name: totals[name])
         highest_first = sorted(totals, key=lambda name: -totals[name])
         low = high = 0
         for k in range(1, len(totals) + 1):
@@ -344,7 +348,7 @@ class Beverbende(Ruleset):
 
     # --- read-outs -------------------------------------------------------------------
 
-    def verdict(self, setup, state, totals, rounds_played):
+    def verdict(self, setup: Setup, state: BeverbendeState, totals: Mapping[str, int], rounds_played: int) -> Verdict:
         ending = setup.options["ending"]
         if ending == "elimination":
             still_in = [p for p, out in zip(setup.players, state.out_in_round) if not out]
@@ -358,7 +362,8 @@ class Beverbende(Ruleset):
         if ending == "time":
             over = state.last_called
         else:
-            over = rounds_played >= self.planned_rounds(setup)
+            planned = self.planned_rounds(setup)
+            over = planned is not None and rounds_played >= planned
         return Verdict(over, self._lowest(setup.players, totals) if over else ())
 
     @staticmethod
@@ -366,17 +371,17 @@ class Beverbende(Ruleset):
         best = min(totals[p] for p in players)
         return tuple(p for p in players if totals[p] == best)
 
-    def rank_key(self, setup, state, totals, side):
+    def rank_key(self, setup: Setup, state: BeverbendeState, totals: Mapping[str, int], side: str) -> tuple[int, ...]:
         """In elimination play lasting longer ranks higher; otherwise the lowest total does."""
         went_out = state.out_in_round[setup.players.index(side)]
         if not went_out:
             return (0, totals[side])
         return (1, -went_out, totals[side])
 
-    def next_round(self, setup, state, rounds_played):
+    def next_round(self, setup: Setup, state: BeverbendeState, rounds_played: int) -> NextRound:
         return NextRound(rounds_played + 1, setup.players[state.dealer])
 
-    def detail(self, setup, state):
+    def detail(self, setup: Setup, state: BeverbendeState) -> dict[str, Any]:
         planned = self.planned_rounds(setup)
         played = state.rounds_played
         dealer = state.dealer

@@ -123,7 +123,7 @@ def team_shape(setup: Setup) -> tuple[int, int] | None:
 
 def target(setup: Setup) -> int:
     """The points that end the game: the option, or the rulebook's value for this table."""
-    chosen = setup.options["target"]
+    chosen: int = setup.options["target"]
     if chosen:
         return chosen
     shape = team_shape(setup)
@@ -637,7 +637,7 @@ def judge_play(
 
     if previous is None:
         best = max(options, key=strength)
-        reasons = (Phrase("Any single, set or run may lead: this is {play}.", play=best.describe()),)
+        reasons: tuple[Phrase, ...] = (Phrase("Any single, set or run may lead: this is {play}.", play=best.describe()),)
         others = Names(r.describe() for r in options if r is not best)
         if others:
             reasons += (Phrase("It may also be led as {plays}.", plays=others),)

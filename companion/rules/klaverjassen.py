@@ -145,7 +145,7 @@ def _parse_cards(cards: Any, field: str, fewest: int, most: int) -> list[Card]:
 
 
 def _check_trump(trump: Any) -> str:
-    if trump not in SUITS:
+    if not isinstance(trump, str) or trump not in SUITS:
         raise RuleError("Trump must be one of the suits S, H, D or C, not {trump!r}.", "trump", trump=trump)
     return trump
 
@@ -402,6 +402,7 @@ class Klaverjassen(Ruleset):
             scores = [0, 0]
             scores[wronged] = DEAL_POINTS + roem[0] + roem[1] + bonus[wronged]
         else:
+            assert card_points is not None  # required without a renege (checked above)
             if pit is not None:
                 self._check_pit(sides, sides.index(pit), card_points, roem)
             if pit == sides[o]:
@@ -419,7 +420,7 @@ class Klaverjassen(Ruleset):
             else:
                 scores = [card_points[i] + roem[i] + bonus[i] for i in (0, 1)]
 
-        deal = Deal(playing, card_points, roem, tuple(bonus), nat, pit, verzaakt, tuple(scores))
+        deal = Deal(playing, card_points, roem, (bonus[0], bonus[1]), nat, pit, verzaakt, (scores[0], scores[1]))
         totals = (state.totals[0] + scores[0], state.totals[1] + scores[1])
         reached_at, together = state.target_reached_at, state.reached_together
         target = self._target(setup)
@@ -432,8 +433,10 @@ class Klaverjassen(Ruleset):
 
     @staticmethod
     def _team_or_none(sides: tuple[str, ...], value: Any, field: str) -> str | None:
-        if value is None or value in sides:
-            return value
+        if value is None:
+            return None
+        if value in sides:
+            return str(value)
         raise _not_a_team(sides, value, field)
 
     @staticmethod

@@ -149,12 +149,12 @@ class BetResult(NamedTuple):
     """A settled bet: ``points`` is its payout (0 when lost); a lost bet loses its stone."""
 
     bet: Bet
-    count: int
+    symbol_count: int  # not ``count``: that would hide ``tuple.count``
     won: bool
     points: int
 
     def as_dict(self) -> dict[str, Any]:
-        return {**self.bet._asdict(), "count": self.count, "won": self.won, "points": self.points}
+        return {**self.bet._asdict(), "count": self.symbol_count, "won": self.won, "points": self.points}
 
 
 def evaluate_bets(bets: list[dict[str, Any]], counts: dict[str, int]) -> list[dict[str, Any]]:
@@ -200,7 +200,9 @@ class MembersOnly(Ruleset):
             stones=((SINGLE_STONES, DOUBLE_STONES),) * seats,
         )
 
-    def apply(self, setup: Setup, state: MembersOnlyState, entry: Mapping[str, Any], number: int):
+    def apply(
+        self, setup: Setup, state: MembersOnlyState, entry: Mapping[str, Any], number: int
+    ) -> tuple[MembersOnlyState, dict[str, int]]:
         players = setup.players
         if not entry.keys() <= _ENTRY_KEYS:
             key = _unknown_part(entry, _ENTRY_KEYS)
@@ -233,7 +235,7 @@ class MembersOnly(Ruleset):
 
         new_state = MembersOnlyState(
             tracks=tuple(map(tuple, tracks)),
-            stones=tuple(map(tuple, stones)),
+            stones=tuple((single, double) for single, double in stones),
             hands=state.hands + 1,
             reached=reached,
             last_counts=_in_symbol_order(counts),
@@ -292,7 +294,7 @@ def _settle(bet: Bet, counts: Mapping[str, int]) -> BetResult:
 # --- reading and checking an entry ------------------------------------------------------
 
 
-def _unknown_part(raw: Mapping[str, Any], known: frozenset) -> str:
+def _unknown_part(raw: Mapping[str, Any], known: frozenset[str]) -> str:
     """The first key of ``raw`` that is not one of the ``known`` parts."""
     return next(key for key in raw if key not in known)
 

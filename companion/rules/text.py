@@ -45,7 +45,7 @@ class Phrase:
         return f"Phrase({self.template!r}, **{self.params!r})"
 
 
-class Names(tuple):
+class Names(tuple[object, ...]):
     """Names (or phrases) shown as a list in the player's language: 'Ann, Bob and Cy'."""
 
     __slots__ = ()
@@ -59,14 +59,16 @@ class Names(tuple):
 
 def sentence(text: Any) -> str:
     """``text`` as the start of a sentence: its first letter upper case ('a single 7' -> 'A single 7')."""
-    text = str(text)
-    return text[:1].upper() + text[1:]
+    shown = str(text)
+    return shown[:1].upper() + shown[1:]
 
 
 class _Shown(str):
     """A value already shortened and escaped for a message; ``!r`` shows it as ``repr`` would."""
 
-    def __new__(cls, text: str, quoted: bool):
+    quoted: bool
+
+    def __new__(cls, text: str, quoted: bool) -> _Shown:
         shown = super().__new__(cls, text)
         shown.quoted = quoted
         return shown
