@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from companion.store.service import Store
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> "type[Store]":
     """``Store`` is imported on first use: the command line and the app's first screen
     should not wait for SQLAlchemy, SQLModel and Alembic to load."""
     if name == "Store":

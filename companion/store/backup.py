@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal, overload
 
 from companion import rules
 from companion.rules import Game, RuleError
@@ -78,7 +78,7 @@ def timestamp(value: datetime | None) -> str | None:
 def game_document(
     uuid: str, ruleset: str, players: list[str], options: dict[str, Any], teams: dict[str, list[str]] | None,
     status: str, created_at: datetime, finished_at: datetime | None,
-    note: str, location: str, rounds: list[tuple[dict, datetime, datetime | None]],
+    note: str, location: str, rounds: list[tuple[dict[str, Any], datetime, datetime | None]],
 ) -> dict[str, Any]:
     """One game as saved (its setup and raw rounds), whether or not the rules still accept it."""
     return {
@@ -152,7 +152,7 @@ def parse(text: str, source: str) -> tuple[list[BackupPlayer], list[BackupGame]]
     return players, games
 
 
-def _field(data: Any, name: str, kind: type | tuple, where: str | Phrase, optional: bool = False) -> Any:
+def _field(data: Any, name: str, kind: type | tuple[type, ...], where: str | Phrase, optional: bool = False) -> Any:
     if not isinstance(data, dict):
         raise StoreError("{where}: expected name: value pairs.", where=where)
     if name not in data:
@@ -167,7 +167,11 @@ def _field(data: Any, name: str, kind: type | tuple, where: str | Phrase, option
     return value
 
 
-def _time(data: dict, name: str, where: str | Phrase, optional: bool = False) -> datetime | None:
+@overload
+def _time(data: Any, name: str, where: str | Phrase, optional: Literal[False] = False) -> datetime: ...
+@overload
+def _time(data: Any, name: str, where: str | Phrase, optional: Literal[True]) -> datetime | None: ...
+def _time(data: Any, name: str, where: str | Phrase, optional: bool = False) -> datetime | None:
     text = _field(data, name, str, where, optional)
     if text is None:
         return None
@@ -179,16 +183,17 @@ def _time(data: dict, name: str, where: str | Phrase, optional: bool = False) ->
         ) from None
     if value.tzinfo is None:
         raise StoreError("{where}: {name!r} has no time zone: {text!r}.", where=where, name=name, text=text)
+    in_utc: datetime | None
     try:
-        value = value.astimezone(timezone.utc)
+        in_utc = value.astimezone(timezone.utc)
     except OverflowError:  # e.g. 9999-12-31T23:59:59-23:59 is past the year 9999 in UTC
-        value = None
-    if value is None or not EARLIEST <= value < LATEST:
+        in_utc = None
+    if in_utc is None or not EARLIEST <= in_utc < LATEST:
         raise StoreError(
             "{where}: {name!r} must be a time between the years {first} and {last}, not {text!r}.",
             where=where, name=name, first=EARLIEST.year, last=LATEST.year - 1, text=text,
         )
-    return value
+    return in_utc
 
 
 def _player(data: Any, where: Phrase) -> BackupPlayer:
@@ -260,7 +265,7 @@ def nesting(value: Any) -> int:
 
 
 @contextmanager
-def atomic_file(path: str | os.PathLike, newline: str | None = None) -> Iterator[Any]:
+def atomic_file(path: str | os.PathLike[str], newline: str | None = None) -> Iterator[Any]:
     """A text file that appears at ``path`` complete, or not at all."""
     target = Path(path)
     try:
@@ -281,7 +286,7 @@ def atomic_file(path: str | os.PathLike, newline: str | None = None) -> Iterator
         raise
 
 
-def read_text(path: str | os.PathLike) -> str:
+def read_text(path: str | os.PathLike[str]) -> str:
     try:
         data = Path(path).read_bytes()
     except OSError as err:
@@ -289,7 +294,7 @@ def read_text(path: str | os.PathLike) -> str:
     return decode(data, path)
 
 
-def decode(data: bytes, source: str | os.PathLike) -> str:
+def decode(data: bytes, source: str | os.PathLike[str]) -> str:
     """A backup's text from its bytes (a file read here, or picked on a phone)."""
     try:
         return data.decode("utf-8")
@@ -300,7 +305,7 @@ def decode(data: bytes, source: str | os.PathLike) -> str:
 def csv_rows(
     game_id: int, game_uuid: str, status: str, created_at: datetime, game: Game,
     times: list[tuple[datetime, datetime | None]],
-) -> Iterator[tuple]:
+) -> Iterator[tuple[Any, ...]]:
     """One CSV row per round and side: the points that round and the running total."""
     running = {side: 0 for side in game.sides}
     for number, (scores, (entered, edited)) in enumerate(zip(game.round_scores, times), 1):
@@ -312,7 +317,7 @@ def csv_rows(
             )
 
 
-def write_csv(path: str | os.PathLike, rows: Iterator[tuple]) -> None:
+def write_csv(path: str | os.PathLike[str], rows: Iterator[tuple[Any, ...]]) -> None:
     with atomic_file(path, newline="") as file:
         writer = csv.writer(file)
         writer.writerow(CSV_COLUMNS)

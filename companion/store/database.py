@@ -12,6 +12,7 @@ import marshal
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL, Engine, make_url
@@ -20,6 +21,10 @@ from sqlalchemy.pool import StaticPool
 from companion.device import data_folder, in_browser
 from companion.rules.text import Phrase
 from companion.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from sqlalchemy.engine.interfaces import DBAPIConnection
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 WRITE = "companion_write"  # execution option: begin with BEGIN IMMEDIATE on SQLite
@@ -65,7 +70,7 @@ def make_engine(url: URL) -> Engine:
         engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @sa.event.listens_for(engine, "connect")
-    def _set_up(dbapi_connection, _record):
+    def _set_up(dbapi_connection: DBAPIConnection, _record: object) -> None:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (see _begin)
         cursor = dbapi_connection.cursor()
         try:
@@ -77,7 +82,7 @@ def make_engine(url: URL) -> Engine:
             cursor.close()
 
     @sa.event.listens_for(engine, "begin")
-    def _begin(connection):
+    def _begin(connection: sa.Connection) -> None:
         immediate = connection.get_execution_options().get(WRITE, False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
@@ -91,7 +96,7 @@ def make_engine(url: URL) -> Engine:
     return engine
 
 
-def _alembic_config(connection: sa.Connection):
+def _alembic_config(connection: sa.Connection) -> Config:
     from alembic.config import Config
 
     config = Config()
@@ -162,16 +167,16 @@ def _recorded_revision(connection: sa.Connection) -> str | None:
 def _newest_revision() -> str | None:
     """The one head of the migration files, read from their ``revision`` and ``down_revision``
     (None unless there is exactly one: Alembic then decides)."""
-    revisions: set[str] = set()
-    parents: set[str] = set()
+    revisions: set[object] = set()
+    parents: set[object] = set()
     for path in _migration_files():
         constants = _module_constants(path)
         if "revision" in constants:
             revisions.add(constants["revision"])
         down = constants.get("down_revision")
         parents.update(down if isinstance(down, (tuple, list)) else [down])
-    heads = revisions - parents
-    return heads.pop() if len(heads) == 1 else None
+    heads = [head for head in revisions - parents if isinstance(head, str)]
+    return heads[0] if len(heads) == 1 else None
 
 
 def _compiled_only() -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+from sqlalchemy.engine import Dialect
 from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlalchemy.types import TypeDecorator
@@ -23,13 +24,13 @@ NAMING = {
 }
 
 
-class UTCDateTime(TypeDecorator):
+class UTCDateTime(TypeDecorator[datetime]):
     """A timestamp that always comes back timezone-aware in UTC (SQLite drops the zone)."""
 
     impl = DateTime(timezone=True)
     cache_ok = True
 
-    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
         if value.tzinfo is None:
@@ -37,7 +38,7 @@ class UTCDateTime(TypeDecorator):
         value = value.astimezone(timezone.utc)
         return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
 
-    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
         if value.tzinfo is None:
@@ -47,6 +48,11 @@ class UTCDateTime(TypeDecorator):
 
 def utc_now() -> datetime:
     return datetime.now(timezone.utc)
+
+
+# A game's rounds are numbered 0, 1, 2, ... once each: two devices saving the same
+# position at once break it, and the later save is stale.
+ROUND_POSITION = "uq_rounds_game_id_position"
 
 
 class StoreModel(SQLModel, registry=registry(metadata=MetaData(naming_convention=NAMING))):
@@ -100,7 +106,7 @@ class GamePlayerRow(StoreModel, table=True):
 
 class RoundRow(StoreModel, table=True):
     __tablename__ = "rounds"
-    __table_args__ = (UniqueConstraint("game_id", "position", name="uq_rounds_game_id_position"),)
+    __table_args__ = (UniqueConstraint("game_id", "position", name=ROUND_POSITION),)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), nullable=False))
@@ -111,7 +117,9 @@ class RoundRow(StoreModel, table=True):
 
 
 METADATA = StoreModel.metadata
-PLAYERS = PlayerRow.__table__
-GAMES = GameRow.__table__
-GAME_PLAYERS = GamePlayerRow.__table__
-ROUNDS = RoundRow.__table__
+# The tables the classes above declare (read from the metadata: SQLModel's types do not
+# declare a class's ``__table__``).
+PLAYERS = METADATA.tables[PlayerRow.__tablename__]
+GAMES = METADATA.tables[GameRow.__tablename__]
+GAME_PLAYERS = METADATA.tables[GamePlayerRow.__tablename__]
+ROUNDS = METADATA.tables[RoundRow.__tablename__]

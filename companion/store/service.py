@@ -10,13 +10,14 @@ raises StaleError.
 from __future__ import annotations
 
 import json
+import os
 import threading
 import unicodedata
 import uuid as uuid_module
 from collections import OrderedDict
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL
@@ -27,7 +28,7 @@ from companion.rules.text import Phrase
 from companion.store import backup
 from companion.store.database import WRITE, database_url, describe, make_engine, upgrade
 from companion.store.errors import NotFoundError, StaleError, StoreError
-from companion.store.models import GAME_PLAYERS, GAMES, PLAYERS, ROUNDS, utc_now
+from companion.store.models import GAME_PLAYERS, GAMES, PLAYERS, ROUND_POSITION, ROUNDS, utc_now
 from companion.store.records import (
     STATUSES, GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerStats, RulesetStats,
 )
@@ -57,7 +58,7 @@ class Store:
         self.url = database_url(url)
         self._engine = make_engine(self.url)
         self._postgres = self._engine.dialect.name == "postgresql"
-        self._games: OrderedDict[tuple, tuple[Game, Times]] = OrderedDict()
+        self._games: OrderedDict[tuple[int, str, int], tuple[Game, Times]] = OrderedDict()
         self._games_lock = threading.Lock()
         try:
             with self._translate():
@@ -78,7 +79,7 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # --- games ------------------------------------------------------------------------
@@ -99,14 +100,14 @@ class Store:
         game_uuid = str(uuid_module.uuid4())
         with self._write() as conn:
             player_ids = self._ensure_players(conn, game.players, now)
-            game_id = conn.execute(
+            game_id = _inserted_id(conn.execute(
                 sa.insert(GAMES).values(
                     uuid=game_uuid, ruleset=game.ruleset.id, options=dict(game.options),
                     seating=list(game.players), teams=_teams_json(game), status="in_progress",
                     created_at=now, finished_at=None, note=note, location=location, version=1,
                     **_summary(game),
                 )
-            ).inserted_primary_key[0]
+            ))
             conn.execute(sa.insert(GAME_PLAYERS), _seats(game_id, game, player_ids))
         self._remember((game_id, game_uuid, 1), game, [])
         return GameRecord(game_id, game_uuid, 1, "in_progress", game.ruleset.id, game, now, None, note, location, [])
@@ -263,7 +264,7 @@ class Store:
             raise StoreError("Choose two different players.")
         a, b = GAME_PLAYERS.alias("a"), GAME_PLAYERS.alias("b")
 
-        def count(condition):
+        def count(condition: sa.ColumnElement[bool]) -> sa.ColumnElement[int]:
             return sa.func.coalesce(sa.func.sum(sa.case((condition, 1), else_=0)), 0)
 
         with self._read() as conn:
@@ -280,7 +281,7 @@ class Store:
 
     # --- backup -----------------------------------------------------------------------
 
-    def export_json(self, path) -> list[StoreError]:
+    def export_json(self, path: str | os.PathLike[str]) -> list[StoreError]:
         """Write every player and game to a backup file (complete, or not at all).
 
         Every game goes in as saved, raw round entries and all, even one the rules no
@@ -321,7 +322,7 @@ class Store:
             )
         return json.dumps(backup.document(players, games, now), ensure_ascii=False, indent=1), problems
 
-    def import_json(self, path) -> ImportReport:
+    def import_json(self, path: str | os.PathLike[str]) -> ImportReport:
         """Add the games of a backup file that are not here yet (see ``import_text``)."""
         return self.import_text(backup.read_text(path), str(path))
 
@@ -355,14 +356,14 @@ class Store:
                 if imported.uuid in present:
                     continue
                 game = imported.game
-                game_id = conn.execute(
+                game_id = _inserted_id(conn.execute(
                     sa.insert(GAMES).values(
                         uuid=imported.uuid, ruleset=game.ruleset.id, options=dict(game.options),
                         seating=list(game.players), teams=_teams_json(game), status=imported.status,
                         created_at=imported.created_at, finished_at=imported.finished_at,
                         note=imported.note, location=imported.location, version=1, **_summary(game),
                     )
-                ).inserted_primary_key[0]
+                ))
                 conn.execute(sa.insert(GAME_PLAYERS), _seats(game_id, game, ids))
                 self._insert_rounds(
                     conn, game_id,
@@ -371,7 +372,7 @@ class Store:
                 added += 1
         return ImportReport(added, len(games) - added, len(set(names) - known))
 
-    def export_csv(self, path, game_id: int | None = None) -> None:
+    def export_csv(self, path: str | os.PathLike[str], game_id: int | None = None) -> None:
         """The round table (points per round and side, with running totals) of one game or all."""
         with self._read() as conn:
             if game_id is None:
@@ -421,11 +422,11 @@ class Store:
                 with conn.begin():
                     yield conn
             except sa.exc.IntegrityError as err:
-                if "rounds" in str(err.orig) or "position" in str(err.orig):
+                if _breaks_round_order(err):
                     raise StaleError() from None
                 raise
 
-    def _game_row(self, conn: sa.Connection, game_id: int) -> sa.Row:
+    def _game_row(self, conn: sa.Connection, game_id: int) -> sa.Row[Any]:
         if isinstance(game_id, bool) or not isinstance(game_id, int):
             raise NotFoundError("There is no saved game {game_id!r}.", game_id=game_id)
         if not 1 <= game_id <= LARGEST_ID:
@@ -440,12 +441,12 @@ class Store:
             raise NotFoundError("There is no saved player {name!r}.", name=name)
         if len(name.strip()) > NAME_LENGTH or _unsaveable(name, lines=False):
             raise NotFoundError("There is no saved player called {name!r}.", name=name.strip())  # none could be saved
-        player_id = conn.execute(sa.select(PLAYERS.c.id).where(PLAYERS.c.name == name.strip())).scalar()
+        player_id: int | None = conn.execute(sa.select(PLAYERS.c.id).where(PLAYERS.c.name == name.strip())).scalar()
         if player_id is None:
             raise NotFoundError("There is no saved player called {name!r}.", name=name.strip())
         return player_id
 
-    def _loaded(self, conn: sa.Connection, row: sa.Row) -> tuple[Game, Times]:
+    def _loaded(self, conn: sa.Connection, row: sa.Row[Any]) -> tuple[Game, Times]:
         """The game and its round times, replayed once per version and kept a while."""
         key = (row.id, row.uuid, row.version)
         with self._games_lock:
@@ -462,7 +463,7 @@ class Store:
         self._remember(key, game, times)
         return game, times
 
-    def _remember(self, key: tuple, game: Game, times: Times) -> None:
+    def _remember(self, key: tuple[int, str, int], game: Game, times: Times) -> None:
         with self._games_lock:
             self._games[key] = (game, times)
             self._games.move_to_end(key)
@@ -472,7 +473,7 @@ class Store:
     @staticmethod
     def _raw_rounds(conn: sa.Connection) -> dict[int, list[tuple[Any, datetime, datetime | None]]]:
         """Every game's saved rounds in order, (entry, entered_at, edited_at), by game id."""
-        rounds: dict[int, list] = {}
+        rounds: dict[int, list[tuple[Any, datetime, datetime | None]]] = {}
         for game_id, entry, entered, edited in conn.execute(
             sa.select(ROUNDS.c.game_id, ROUNDS.c.entry, ROUNDS.c.entered_at, ROUNDS.c.edited_at).order_by(
                 ROUNDS.c.game_id, ROUNDS.c.position
@@ -481,13 +482,13 @@ class Store:
             rounds.setdefault(game_id, []).append((entry, entered, edited))
         return rounds
 
-    def _all_games(self, conn: sa.Connection) -> Iterator[tuple[sa.Row, Game, Times]]:
+    def _all_games(self, conn: sa.Connection) -> Iterator[tuple[sa.Row[Any], Game, Times]]:
         rounds = self._raw_rounds(conn)
         for row in conn.execute(sa.select(GAMES).order_by(GAMES.c.created_at, GAMES.c.id)):
             own = rounds.get(row.id, [])
             yield row, _replay(row, [r[0] for r in own]), [(r[1], r[2]) for r in own]
 
-    def _for_change(self, conn: sa.Connection, game_id: int, expected_version: int) -> tuple[sa.Row, Game, Times]:
+    def _for_change(self, conn: sa.Connection, game_id: int, expected_version: int) -> tuple[sa.Row[Any], Game, Times]:
         row = self._game_row(conn, game_id)
         if row.version != expected_version:
             raise StaleError()
@@ -495,7 +496,7 @@ class Store:
             raise StoreError("This game was abandoned; reopen it to change it.")
         return (row, *self._loaded(conn, row))
 
-    def _save(self, conn: sa.Connection, row: sa.Row, game: Game, now: datetime) -> dict[str, Any]:
+    def _save(self, conn: sa.Connection, row: sa.Row[Any], game: Game, now: datetime) -> dict[str, Any]:
         """Write the new status and summary, if the game is still at the version read."""
         status, finished_at = ("finished", row.finished_at or now) if game.over else ("in_progress", None)
         values = dict(version=row.version + 1, status=status, finished_at=finished_at, **_summary(game))
@@ -530,7 +531,7 @@ class Store:
                 raise StaleError()
         return self._changed({**row._mapping, **values}, game, times)
 
-    def _insert_rounds(self, conn: sa.Connection, game_id: int, rounds: list[tuple]) -> None:
+    def _insert_rounds(self, conn: sa.Connection, game_id: int, rounds: list[tuple[int, Any, datetime, datetime | None]]) -> None:
         if rounds:
             conn.execute(
                 sa.insert(ROUNDS),
@@ -545,7 +546,7 @@ class Store:
         if self._postgres:
             from sqlalchemy.dialects import postgresql  # imported only where it is used: it takes a while
 
-            insert = postgresql.insert(PLAYERS).on_conflict_do_nothing(index_elements=["name"])
+            insert: sa.Insert = postgresql.insert(PLAYERS).on_conflict_do_nothing(index_elements=["name"])
         elif self._engine.dialect.name == "sqlite":
             from sqlalchemy.dialects import sqlite
 
@@ -587,7 +588,7 @@ class Store:
 _NEWEST_FIRST = (GAMES.c.created_at.desc(), GAMES.c.id.desc())
 
 
-def _summary_query() -> sa.Select:
+def _summary_query() -> sa.Select[Any]:
     return sa.select(
         GAMES.c.id, GAMES.c.uuid, GAMES.c.ruleset, GAMES.c.status, GAMES.c.created_at, GAMES.c.finished_at,
         GAMES.c.sides, GAMES.c.totals, GAMES.c.winners, GAMES.c.rounds_played, GAMES.c.seating,
@@ -595,7 +596,7 @@ def _summary_query() -> sa.Select:
     )
 
 
-def _game_summary(row: sa.Row) -> GameSummary:
+def _game_summary(row: sa.Row[Any]) -> GameSummary:
     return GameSummary(
         row.id, row.uuid, row.ruleset, row.status, row.created_at, row.finished_at,
         list(row.sides or ()), dict(row.totals or {}), list(row.winners or ()), row.rounds_played or 0,
@@ -603,14 +604,21 @@ def _game_summary(row: sa.Row) -> GameSummary:
     )
 
 
-def _record(values: Mapping[str, Any], game: Game, times: Times) -> GameRecord:
+def _inserted_id(result: sa.CursorResult[Any]) -> int:
+    """The id the database gave the row just inserted."""
+    key = result.inserted_primary_key
+    assert key is not None  # one row inserted into a table with a primary key: always there
+    return int(key[0])
+
+
+def _record(values: Mapping[Any, Any], game: Game, times: Times) -> GameRecord:
     return GameRecord(
         values["id"], values["uuid"], values["version"], values["status"], values["ruleset"], game,
         values["created_at"], values["finished_at"], values["note"], values["location"], list(times),
     )
 
 
-def _replay(row: sa.Row, entries: list) -> Game:
+def _replay(row: sa.Row[Any], entries: list[Any]) -> Game:
     """Rebuild a saved game through its rules; a game they refuse is reported, not guessed at."""
     try:
         ruleset = rules.get(row.ruleset)
@@ -700,7 +708,7 @@ def _check_text(text: Any, field: Phrase, limit: int, lines: bool = False) -> No
         )
 
 
-def _check_names(names) -> None:
+def _check_names(names: Iterable[Any]) -> None:
     for name in names:
         _check_text(name, Phrase("A player name"), NAME_LENGTH)
 
@@ -714,8 +722,21 @@ def _check_game_text(game: Game, note: Any, location: Any) -> None:
     _check_text(location, Phrase("The place"), PLACE_LENGTH)
 
 
-def _ruleset_order(ruleset_id: str) -> tuple:
+def _ruleset_order(ruleset_id: str) -> tuple[int, str]:
     return (rules.IDS.index(ruleset_id) if ruleset_id in rules.IDS else len(rules.IDS), ruleset_id)
+
+
+def _breaks_round_order(err: sa.exc.IntegrityError) -> bool:
+    """Whether ``err`` is a second round saved at a game's position (another device saved
+    first). PostgreSQL names the constraint; SQLite names none, only its columns, in its
+    fixed "UNIQUE constraint failed: table.column, ..." form."""
+    diagnosis = getattr(err.orig, "diag", None)  # psycopg
+    if diagnosis is not None:
+        return bool(diagnosis.constraint_name == ROUND_POSITION)
+    constraint = next(c for c in ROUNDS.constraints if c.name == ROUND_POSITION)
+    assert isinstance(constraint, sa.UniqueConstraint)
+    columns = ", ".join(f"{ROUNDS.name}.{column.name}" for column in constraint.columns)
+    return getattr(err.orig, "sqlite_errorname", None) == "SQLITE_CONSTRAINT_UNIQUE" and str(err.orig) == f"UNIQUE constraint failed: {columns}"
 
 
 def _explain(err: sa.exc.DBAPIError, where: str | Phrase) -> StoreError:

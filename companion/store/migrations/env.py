@@ -10,13 +10,14 @@ The store runs migrations itself when it opens a database (it passes its connect
 
 from __future__ import annotations
 
+import sqlalchemy as sa
 from alembic import context
 
 from companion.store.database import database_url, make_engine
 from companion.store.models import METADATA
 
 
-def run_migrations(connection) -> None:
+def run_migrations(connection: sa.Connection) -> None:
     context.configure(
         connection=connection,
         target_metadata=METADATA,
