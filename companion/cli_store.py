@@ -10,12 +10,15 @@ from __future__ import annotations
 import argparse
 import sys
 from datetime import datetime
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from companion import rules
 from companion.i18n import N_, _, ngettext
 from companion.store import GameSummary, StoreError
 from companion.store.records import STATUSES
+
+if TYPE_CHECKING:
+    from companion.store import Store
 
 STATUS_WORDS = {"in_progress": N_("in progress"), "finished": N_("finished"), "abandoned": N_("abandoned")}
 """How the history table names each game status (translated where printed)."""

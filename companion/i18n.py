@@ -21,7 +21,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -58,10 +58,10 @@ def choose(remembered: str | None, device_locales: Iterable[str | None] = ()) ->
     return SOURCE_LANGUAGE
 
 
-def environment_language(environ: dict[str, str] | None = None) -> str:
+def environment_language(given: Mapping[str, str] | None = None) -> str:
     """The language of a command-line user: GNU gettext's LANGUAGE preferences first, then the
     locale in force (the first of LC_ALL, LC_MESSAGES and LANG that is set)."""
-    environ = os.environ if environ is None else environ
+    environ = os.environ if given is None else given
     preferences = environ.get("LANGUAGE", "").split(":")
     in_force = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), None)
     return choose(None, [*preferences, in_force])
