@@ -157,16 +157,6 @@ class BetResult(NamedTuple):
         return {**self.bet._asdict(), "count": self.symbol_count, "won": self.won, "points": self.points}
 
 
-def evaluate_bets(bets: list[dict[str, Any]], counts: dict[str, int]) -> list[dict[str, Any]]:
-    """Preview a hand: each bet (entry format) with its symbol's count, whether it won and its points.
-
-    Checks the bets' and counts' shape only; whether the players still own those stones
-    is checked when the hand is added to a game.
-    """
-    read = _read_count_map(counts, "counts", SYMBOL_CARDS, required=True)
-    return [_settle(bet, read).as_dict() for bet in _read_bets(bets)]
-
-
 class MembersOnlyState(NamedTuple):
     """Per seat (setup order): the five track positions and the (single, double) stones owned.
 

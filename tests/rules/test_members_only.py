@@ -14,7 +14,6 @@ from companion.rules.members_only import (
     SYMBOLS,
     bet_wins,
     betting_turns,
-    evaluate_bets,
     face_up_at_scoring,
     least_total_count,
     payout,
@@ -575,22 +574,7 @@ def test_the_starter_of_a_hand_deals_the_next_one():
     ]
 
 
-# --- previews, history edits ----------------------------------------------------------------
-
-
-def test_evaluate_bets_previews_what_the_game_records():
-    bets = [bet("Ann", "hat", "<=3", "double", risk=True), bet("Bob", "hat", ">=5"), bet("Cy", "crown", "<=4")]
-    counts = {**COUNTS, "hat": 2}
-    preview = evaluate_bets(bets, counts)
-    assert [(b["won"], b["points"], b["count"]) for b in preview] == [(True, 6, 2), (False, 0, 2), (True, 1, 3)]
-    assert game().add_round({"bets": bets, "counts": counts}).detail["last_hand"]["bets"] == preview
-
-
-def test_evaluate_bets_checks_the_shape():
-    with pytest.raises(RuleError, match="How many umbrella cards"):
-        evaluate_bets([], {"hat": 1})
-    with pytest.raises(RuleError, match="not a betting field"):
-        evaluate_bets([bet("Ann", "hat", "=3")], COUNTS)
+# --- history edits ------------------------------------------------------------------------
 
 
 def test_editing_an_earlier_hand_rechecks_the_stones_of_later_hands():
