@@ -28,7 +28,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _rulesets(args: argparse.Namespace) -> int:
-    for ruleset in rules.all():
+    for ruleset in rules.rulesets():
         print(f"{ruleset.name} ({ruleset.id}): {player_count(ruleset.min_players, ruleset.max_players)}")
         for option in ruleset.options:
             allowed = ""

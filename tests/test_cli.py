@@ -15,7 +15,7 @@ from tests.store.games import beverbende
 def test_rulesets_lists_every_game_with_its_options(capsys):
     assert cli.main(["rulesets"]) == 0
     out = capsys.readouterr().out
-    for ruleset in rules.all():
+    for ruleset in rules.rulesets():
         assert f"{ruleset.name} ({ruleset.id})" in out
         for option in ruleset.options:
             assert f"  {option.name} = {option.default!r}" in out

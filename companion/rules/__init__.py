@@ -1,17 +1,16 @@
 """The pure rules engine: one module per game, all built on ``base``.
 
-``get(ruleset_id)`` returns a ruleset; ``all()`` lists them. Modules are imported on
+``get(ruleset_id)`` returns a ruleset; ``rulesets()`` lists them all. Modules are imported on
 first use, so a program that needs one game does not pay for the others.
 """
 
 from __future__ import annotations
 
-import builtins
 import importlib
 
 from companion.rules.base import Game, NextRound, Option, RuleError, Ruleset, Setup, Verdict
 
-__all__ = ["Game", "NextRound", "Option", "RuleError", "Ruleset", "Setup", "Verdict", "get", "all", "IDS"]
+__all__ = ["Game", "NextRound", "Option", "RuleError", "Ruleset", "Setup", "Verdict", "get", "rulesets", "IDS"]
 
 IDS = ("clubs", "klaverjassen", "members_only", "beverbende")
 
@@ -26,5 +25,6 @@ def get(ruleset_id: str) -> Ruleset:
     return ruleset
 
 
-def all() -> builtins.list[Ruleset]:  # noqa: A001 - the issue names it so
+def rulesets() -> list[Ruleset]:
+    """Every game's ruleset, in the order the app lists them."""
     return [get(ruleset_id) for ruleset_id in IDS]

@@ -34,7 +34,7 @@ class HistoryState:
 
     @property
     def rulesets(self) -> list[tuple[str, str]]:
-        return [(r.id, r.name) for r in rules.all()]
+        return [(r.id, r.name) for r in rules.rulesets()]
 
     def load(self) -> None:
         """Read the first page again with the current filters."""

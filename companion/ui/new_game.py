@@ -31,7 +31,7 @@ def seat_teams(players: Sequence[str], team_count: int) -> dict[str, list[str]]:
 class NewGameState:
     def __init__(self, saved_players: Sequence[str]):
         self.saved_players = list(saved_players)
-        self.rulesets: list[Ruleset] = rules.all()
+        self.rulesets: list[Ruleset] = rules.rulesets()
         self.ruleset: Ruleset | None = None
         self.options: dict[str, Any] = {}
         self.option_text: dict[str, str] = {}

@@ -31,7 +31,7 @@ def show(app) -> ft.View:
                 on_click=lambda _e=None, route=Route(Page.REFEREE, ruleset=r.id).path: app.go(route),
             ),
         )
-        for r in rules.all()
+        for r in rules.rulesets()
     ]
     body: list[ft.Control] = [
         widgets.section_title(_("Settle a dispute")),

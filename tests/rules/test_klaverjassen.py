@@ -52,7 +52,7 @@ def test_ruleset_identity():
     assert KLAVERJASSEN.id == "klaverjassen"
     assert KLAVERJASSEN.name == "Klaverjassen"
     assert (KLAVERJASSEN.min_players, KLAVERJASSEN.max_players) == (4, 4)
-    assert KLAVERJASSEN in rules.all()
+    assert KLAVERJASSEN in rules.rulesets()
 
 
 def test_options_have_names_defaults_and_one_line_descriptions():

@@ -66,7 +66,7 @@ def test_player_counts_read_as_a_range_or_one_size():
 
 def test_every_option_of_every_game_has_a_label_and_words_for_its_text_values():
     """Labels and value words are marked for the catalogues; one missing would stay English (or fail)."""
-    options = [o for r in rules.all() for o in r.options]
+    options = [o for r in rules.rulesets() for o in r.options]
     assert {o.name for o in options} == set(OPTION_LABELS)
     text_values = {v for o in options if o.type is str for v in o.allowed or () if not v.isdigit()}
     assert text_values == set(OPTION_VALUES)

@@ -29,9 +29,9 @@ def test_the_rules_screen_is_the_reference_with_every_games_referee_a_tap_away()
     app = App()
     view = rulesets.show(app)
     find(view, "reference-search")
-    for ruleset in rules.all():
+    for ruleset in rules.rulesets():
         tap(view, f"open-referee-{ruleset.id}")
-    assert app.went == [f"/rules/{r.id}/referee" for r in rules.all()]
+    assert app.went == [f"/rules/{r.id}/referee" for r in rules.rulesets()]
 
 
 def test_a_referee_opened_from_the_rules_uses_the_rulebook_defaults():

@@ -59,7 +59,7 @@ class ReferenceState:
     @property
     def games(self) -> list[tuple[str, str]]:
         """Every game as (id, name), for the game picker."""
-        return [(ruleset.id, ruleset.name) for ruleset in rules.all()]
+        return [(ruleset.id, ruleset.name) for ruleset in rules.rulesets()]
 
     def passages(self) -> list[ShownPassage]:
         found = reference.search(self.query, self.lang) if self.searching else reference.sections(self.game, self.lang)
