@@ -1,0 +1,44 @@
+"""The examples in README.md and docs/ run as written and print what they say."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def examples(document: Path) -> doctest.DocTest:
+    """The ``>>>`` examples of a Markdown document; a code fence ends an example's output
+    (line numbers kept, so a failure names the document's own line)."""
+    text = re.sub(r"^```.*$", "", document.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    return doctest.DocTestParser().get_doctest(text, {}, document.name, str(document), 0)
+
+
+@pytest.fixture
+def english():
+    """The examples show the English sentences."""
+    before = i18n.language()
+    i18n.set_language("en")
+    yield
+    i18n.set_language(before)
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_the_examples_print_what_the_text_shows(document: Path, english):
+    runner = doctest.DocTestRunner()
+    runner.run(examples(document))
+    assert runner.summarize(verbose=False).failed == 0, f"an example in {document.name} printed something else (see above)"
+
+
+def test_the_readme_shows_the_rules_engine_at_work():
+    """The README's example is there to be run and checked: it cannot pass by being empty."""
+    shown = examples(ROOT / "README.md").examples
+    assert any("rules.get(" in example.source for example in shown)
+    assert sum(bool(example.want.strip()) for example in shown) >= 3
