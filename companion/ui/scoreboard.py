@@ -132,6 +132,10 @@ class ScoreboardState:
             return False
         return True
 
+    def reopen(self) -> bool:
+        """Take back an abandon: the game goes on where it stopped (abandoning keeps its rounds)."""
+        return self._change(self._store.reopen)
+
     # --- what the screen shows ----------------------------------------------------------
 
     @property
@@ -153,6 +157,12 @@ class ScoreboardState:
     @property
     def can_edit(self) -> bool:
         return not self.read_only and self.status != "abandoned"
+
+    @property
+    def can_reopen(self) -> bool:
+        """An abandoned game is seen in the history, whose scoreboards change nothing else:
+        taking back the abandon is the one change offered there."""
+        return self.status == "abandoned"
 
     @property
     def leaders(self) -> list[str]:
@@ -427,6 +437,19 @@ class GameScreen:
                     expand=True,
                 )
             )
+        if s.can_reopen:
+            actions.append(
+                widgets.semantic(
+                    "reopen",
+                    ft.FilledButton(
+                        _("Reopen game"),
+                        icon=ft.Icons.PLAY_ARROW,
+                        on_click=self._reopen,
+                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
+                    ),
+                    expand=True,
+                )
+            )
         if s.can_undo:
             actions.append(
                 widgets.semantic(
@@ -626,6 +649,12 @@ class GameScreen:
     def _redo(self) -> None:
         self.state.redo()
         self.render()
+
+    def _reopen(self) -> None:
+        if self.state.reopen():
+            self.app.go(f"/game/{self.state.game_id}")
+        else:
+            self.render()
 
     def _confirm_abandon(self) -> None:
         def abandon():

@@ -181,3 +181,22 @@ def test_members_only(phone):
     phone.expect_text("winner-banner", "Ann and Bob share the win with 10 points")
     phone.screenshot("members-only-final", tall=1500)
     find_in_history(phone, game_id, "members_only", "Ann and Bob shared the win with 10")
+
+
+def test_an_abandoned_game_is_reopened_from_the_history(phone):
+    """Abandoning keeps the rounds; the history's scoreboard of the game takes it back, and
+    the game goes on from its next round."""
+    game_id = start_game(phone, "beverbende", ["Ann", "Bob"])
+    phone.tap("enter-round")
+    phone.wait("entry-key-0")
+    phone.keys("31415926")
+    save_round(phone, 2)
+    phone.tap("abandon")
+    phone.tap("confirm-abandon")
+    phone.wait("new-game")
+    phone.open(f"/history/{game_id}")
+    phone.expect_text("winner-banner", "Abandoned")
+    phone.gone("enter-round")
+    phone.tap("reopen")
+    phone.expect_text("enter-round", "Enter round 2")
+    phone.gone("reopen")

@@ -204,6 +204,22 @@ def test_an_abandoned_game_says_so_and_takes_no_more_rounds(store):
     assert not (s.can_enter or s.can_undo or s.can_edit)
 
 
+def test_an_abandoned_game_can_be_reopened_from_the_history_where_it_stopped(store):
+    """The store refuses changes to an abandoned game with "reopen it to change it": its
+    scoreboard in the history (read-only otherwise) offers exactly that, and the game goes
+    on with its rounds."""
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    record = store.add_round(record.id, {"totals": {"Ann": 10, "Bob": 20}}, expected_version=record.version)
+    assert not board(store, record.id).can_reopen
+    store.abandon(record.id)
+    s = board(store, record.id, read_only=True)
+    assert s.can_reopen and not (s.can_enter or s.can_undo or s.can_edit)
+    assert s.reopen()
+    assert store.open_game(record.id).status == "in_progress"
+    assert s.game.rounds == [{"totals": {"Ann": 10, "Bob": 20}}]
+    assert not board(store, record.id).can_reopen
+
+
 def test_a_missing_game_is_reported(store):
     s = ScoreboardState(store, 999)
     assert not s.load()
