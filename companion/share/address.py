@@ -32,12 +32,13 @@ def lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached
-            return probe.getsockname()[0]
+            own: str = probe.getsockname()[0]
+            return own
         except OSError:
             pass
     try:
         return next(
-            address
+            str(address)
             for *_, (address, *_) in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
             if not ipaddress.ip_address(address).is_loopback
         )

@@ -24,13 +24,17 @@ import asyncio
 import contextlib
 import contextvars
 import ipaddress
-from typing import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable
 from urllib.parse import urlsplit
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]  # msgpack ships no type information
 
 from companion.i18n import _
 from companion.share.address import is_loopback
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_WAITING = 32
 """Browser pages that may wait at once for a code (a table is a handful of phones)."""
@@ -50,13 +54,13 @@ SESSION_CRASHED = 6
 class Visit:
     """One websocket connection, i.e. one browser page, while it lasts."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._ended = asyncio.Event()
         self.admitted = False
         self.gone = False
         """The connection has ended (a page that never got in is then forgotten)."""
-        self.page = None
+        self.page: object | None = None
         """The app's own handle on this visit's page (set by the app), for ``forget``."""
 
     def admit(self) -> None:
@@ -94,7 +98,7 @@ class Guard:
 
     def __init__(
         self,
-        app,
+        app: ASGIApp,
         addresses: Callable[[], Iterable[str]],
         sharing: Callable[[], bool],
         forget: Callable[[Visit], Awaitable[None]],
@@ -110,7 +114,7 @@ class Guard:
         """Pages connected now that have not got in."""
         return sum(not visit.admitted for visit in self._visits)
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
@@ -128,7 +132,7 @@ class Guard:
             return
         await self._visit(scope, receive, send)
 
-    def _serves(self, scope) -> bool:
+    def _serves(self, scope: Scope) -> bool:
         """Whether the request names an address the app serves, and comes from a page of it."""
         headers = dict(scope.get("headers") or [])
         server = scope.get("server")
@@ -147,14 +151,14 @@ class Guard:
             return False
         return scheme in ("http", "https") and origin_netloc.lower() == netloc.lower()
 
-    async def _visit(self, scope, receive, send) -> None:
+    async def _visit(self, scope: Scope, receive: Receive, send: Send) -> None:
         visit = Visit()
         self._visits.add(visit)
         closed = False  # the connection is closed (by the browser, or here): nothing more goes out
 
-        inbox: asyncio.Queue = asyncio.Queue()
+        inbox: asyncio.Queue[Message] = asyncio.Queue()
 
-        async def read_browser():
+        async def read_browser() -> None:
             """Read what the browser sends even while the app does not (a Flet connection whose
             page failed to start stops reading): its leaving is always seen."""
             nonlocal closed
@@ -169,7 +173,7 @@ class Guard:
                     return
                 inbox.put_nowait(message)
 
-        async def receive_from_browser():
+        async def receive_from_browser() -> Message:
             if inbox.empty() and not visit._ended.is_set():
                 message, ending = asyncio.ensure_future(inbox.get()), asyncio.ensure_future(visit._ended.wait())
                 await asyncio.wait((message, ending), return_when=asyncio.FIRST_COMPLETED)
@@ -181,7 +185,7 @@ class Guard:
                 return inbox.get_nowait()
             return {"type": "websocket.disconnect", "code": 1000}  # the browser left, or the connection was closed here
 
-        async def send_to_browser(message):
+        async def send_to_browser(message: Message) -> None:
             nonlocal closed
             if closed:
                 return  # the app goes on sending to a page that has gone: nothing to do
@@ -195,7 +199,7 @@ class Guard:
                 closed = True
                 visit._ended.set()
 
-        async def close_unless_admitted():
+        async def close_unless_admitted() -> None:
             await asyncio.sleep(WAITING_SECONDS)
             if not visit.admitted:
                 visit.close()
@@ -227,7 +231,7 @@ class Guard:
                 await self._forget(visit)
 
 
-async def _refuse(scope, send) -> None:
+async def _refuse(scope: Scope, send: Send) -> None:
     """Turn away a request for an address the app does not serve: one sentence, nothing else."""
     if scope["type"] == "websocket":
         await send({"type": "websocket.close", "code": 1008})  # before accepting: the browser gets 403
@@ -249,19 +253,21 @@ def _without_traceback(frame: bytes) -> bytes:
     if frame[:3] != bytes([0x00, 0x92, SESSION_CRASHED]):  # [0x00][msgpack [action, body]]
         return frame
     sentence = _("Something went wrong on this page. Reload the page to go on.")
-    return b"\x00" + msgpack.packb([SESSION_CRASHED, {"message": sentence}])
+    packed: bytes = msgpack.packb([SESSION_CRASHED, {"message": sentence}])
+    return b"\x00" + packed
 
 
 UNUSED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json", "/oauth_callback"})
 """What Flet's web app (FastAPI) serves by default and Companion never uses."""
 
 
-def drop_unused_routes(fastapi_app) -> None:
+def drop_unused_routes(fastapi_app: Starlette) -> None:
     """Serve nothing the app does not use: the API pages FastAPI adds (Flet's web app is a
     FastAPI app mounted in another) and Flet's sign-in callback go; such an address gets
     the app's page like any unknown one."""
     routes = fastapi_app.router.routes
     routes[:] = [r for r in routes if getattr(r, "path", None) not in UNUSED_PATHS]
     for route in routes:
-        if hasattr(getattr(route, "app", None), "router"):
-            drop_unused_routes(route.app)
+        mounted: Any = getattr(route, "app", None)  # a mounted app, or a route's endpoint
+        if hasattr(mounted, "router"):
+            drop_unused_routes(mounted)

@@ -86,7 +86,7 @@ class WrongTries:
         """The wait after the ``wrong``-th wrong try in a row."""
         if wrong <= self.free:
             return 0.0
-        return min(self.first_wait * 2 ** (wrong - self.free - 1), self.longest_wait)
+        return min(self.first_wait * 2.0 ** (wrong - self.free - 1), self.longest_wait)
 
     def _current(self, client: str, now: float) -> _Record | None:
         record = self._records.get(client)

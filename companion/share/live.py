@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion.i18n import _
 from companion.share.table import Device
 from companion.store import StoreError
+
+if TYPE_CHECKING:
+    from companion.store import Store
 
 TOPIC = "companion.live"
 """The pub/sub topic every session of the server listens on."""
@@ -58,14 +61,14 @@ Message = GameChanged | PlayersChanged | GamesRestored | DevicesChanged | RoleCh
 class NotAllowedError(StoreError):
     """A change asked for by a device that may only watch."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(_("This device can only watch. Ask the host to let it keep score."))
 
 
 class LeftTableError(StoreError):
     """Anything asked for by a device that is no longer at the table (sharing stopped)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(_("This device is no longer at the table: sharing has stopped. Ask the host for the new code."))
 
 
@@ -85,7 +88,7 @@ class LiveStore:
     later is unavailable to sessions until it is classified here.
     """
 
-    def __init__(self, store, device: Device, announce: Callable[[Message], None], seated: Callable[[Device], bool]):
+    def __init__(self, store: Store, device: Device, announce: Callable[[Message], None], seated: Callable[[Device], bool]):
         self._store = store
         self.device = device
         self._announce = announce
@@ -103,12 +106,12 @@ class LiveStore:
             return partial(self._change, name)
         raise AttributeError(f"a browser session cannot use Store.{name}")
 
-    def _read(self, name: str, *args, **kwargs):
+    def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if not self._seated(self.device):
             raise LeftTableError()
         return getattr(self._store, name)(*args, **kwargs)
 
-    def _change(self, name: str, *args, **kwargs):
+    def _change(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if not self._seated(self.device):
             raise LeftTableError()
         if not self.device.can_score:

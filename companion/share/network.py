@@ -11,10 +11,13 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion.i18n import _
 from companion.share.address import is_loopback, lan_address
+
+if TYPE_CHECKING:
+    import uvicorn
 
 ADDRESS_VARIABLE = "COMPANION_SHARE_ADDRESS"
 """Environment variable: the address the phones reach this machine at, for a machine with
@@ -27,7 +30,7 @@ without it such headers are ignored, so no client can pass for another (e.g. to 
 tries at the code, see companion.share.limiter)."""
 
 
-def web_server(asgi_app, **options):
+def web_server(asgi_app: Callable[..., Any], **options: Any) -> uvicorn.Server:
     """The uvicorn server of each listener of the web app, all configured alike."""
     import uvicorn
 
@@ -76,7 +79,7 @@ def bind(host: str, port: int) -> socket.socket:
     return listening
 
 
-async def started(server, serving: asyncio.Task) -> bool:
+async def started(server: uvicorn.Server, serving: asyncio.Task[None]) -> bool:
     """Whether a uvicorn ``server``, serving in the task ``serving``, has started; False when
     it stopped before it did."""
     while not server.started:
@@ -89,12 +92,12 @@ async def started(server, serving: asyncio.Task) -> bool:
 class NetworkListener:
     """The optional second listener of a running web app (an ASGI app served by uvicorn)."""
 
-    def __init__(self, asgi_app, port: int, address: Callable[[], str | None] = share_address):
+    def __init__(self, asgi_app: Callable[..., Any], port: int, address: Callable[[], str | None] = share_address):
         self._asgi_app = asgi_app
         self.port = port
         self._address = address
-        self._server = None
-        self._task: asyncio.Task | None = None
+        self._server: uvicorn.Server | None = None
+        self._task: asyncio.Task[None] | None = None
         self.address: str | None = None
         """Where it listens while open; None while closed."""
         self._changing = asyncio.Lock()  # two taps on Share: one listener
@@ -106,14 +109,14 @@ class NetworkListener:
     async def open(self) -> str:
         """Listen on the network address too; the address. NetworkError when it cannot."""
         async with self._changing:
-            if not self.is_open:
+            if self.address is None:
                 self.address = await self._start()
             return self.address
 
     async def close(self) -> None:
         """Stop listening on the network address; the phones joined through it are cut off."""
         async with self._changing:
-            if self._server is not None:
+            if self._server is not None and self._task is not None:
                 self._server.should_exit = True
                 await self._task
                 self._server = self._task = self.address = None
@@ -127,9 +130,9 @@ class NetworkListener:
             )
         listening = bind(address, self.port)
         # No lifespan: the app's start and stop belong to its first listener, not to this one.
-        self._server = web_server(self._asgi_app, lifespan="off")
-        self._task = asyncio.create_task(self._server.serve(sockets=[listening]))
-        if not await started(self._server, self._task):
+        self._server = server = web_server(self._asgi_app, lifespan="off")
+        self._task = task = asyncio.create_task(server.serve(sockets=[listening]))
+        if not await started(server, task):
             self._server = self._task = None
             raise NetworkError(_("Companion could not listen on {address}.").format(address=address))
         return address

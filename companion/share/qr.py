@@ -10,8 +10,8 @@ import io
 import struct
 import zlib
 
-import qrcode
-from qrcode.constants import ERROR_CORRECT_M
+import qrcode  # type: ignore[import-untyped]  # qrcode ships no type information
+from qrcode.constants import ERROR_CORRECT_M  # type: ignore[import-untyped]
 
 QUIET_ZONE = 4
 """The white margin, in modules, that scanners need around the code."""
@@ -22,7 +22,8 @@ def matrix(text: str) -> list[list[bool]]:
     code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=QUIET_ZONE)
     code.add_data(text)
     code.make(fit=True)
-    return code.get_matrix()
+    modules: list[list[bool]] = code.get_matrix()
+    return modules
 
 
 def png(text: str, scale: int = 8) -> bytes:

@@ -64,7 +64,8 @@ def left(visit: guard.Visit | None) -> bool:
 
 
 async def _forget_visit(visit: guard.Visit) -> None:
-    await forget(visit.page)
+    if isinstance(visit.page, ft.Page):
+        await forget(visit.page)
 
 
 async def forget(page: ft.Page) -> None:
