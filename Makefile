@@ -43,6 +43,7 @@ system-deps:
 # its worker, which other tests that start their own loop must not share. A browser test
 # runs once: its steps wait for what they need (tests/browser/phone.py), so a failure is real.
 test: compiled system-deps
+	$(PY) -m mypy companion/rules companion/store companion/share
 	$(PY) -m pytest -n 2 -m "not browser" $(PYTEST_ARGS)
 	$(PY) -m pytest -n 2 -m browser $(PYTEST_ARGS)
 

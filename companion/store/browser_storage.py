@@ -20,15 +20,16 @@ from companion.store.errors import StoreError
 async def open_folder(folder: Path) -> None:
     """Mount ``folder`` on IndexedDB with what it kept from earlier visits, and keep each
     commit of a database in it from now on; StoreError when the browser keeps nothing."""
-    import pyodide_js
-    from pyodide.ffi import create_once_callable, to_js
+    # These modules exist only inside the browser's Python (Pyodide), with no type information.
+    import pyodide_js  # type: ignore[import-not-found]
+    from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
     fs = pyodide_js.FS
     folder.mkdir(parents=True, exist_ok=True)
     fs.mount(fs.filesystems.IDBFS, to_js({}), str(folder))
     loaded = asyncio.get_running_loop().create_future()
 
-    def done(error):
+    def done(error: object) -> None:
         if error:  # e.g. a private window that allows no storage
             loaded.set_exception(StoreError("This browser does not let Companion keep its saved games: {reason}", reason=str(error)))
         else:
@@ -42,6 +43,6 @@ async def open_folder(folder: Path) -> None:
 def save() -> None:
     """Write the folder's changes to IndexedDB once Python hands control back to the page
     (the commit that asked is complete by then); the page hears nothing more until they are."""
-    import flet_js
+    import flet_js  # type: ignore[import-not-found]  # the page's worker, in the browser only
 
     flet_js.saveToBrowserStorage()

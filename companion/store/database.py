@@ -89,7 +89,7 @@ def make_engine(url: URL) -> Engine:
     if not in_memory:
 
         @sa.event.listens_for(engine, "commit")
-        def _committed(connection):
+        def _committed(connection: sa.Connection) -> None:
             if after_commit is not None and connection.get_execution_options().get(WRITE, False):  # reads change nothing
                 after_commit()
 
