@@ -213,10 +213,11 @@ def test_a_phone_s_history_moves_to_a_computer_and_back(chromium, phone_app, out
 FLOWS_AS_WITH_MAKE_RUN = (
     test_games.test_beverbende, test_games.test_clubs, test_games.test_klaverjassen, test_games.test_members_only,
     test_screens.test_rules_players_and_dark_theme,
-    test_language.test_switching_to_dutch_in_settings_shows_home_in_dutch,  # last: the app speaks Dutch after it
+    test_language.test_switching_to_dutch_in_settings_shows_home_in_dutch,  # last but one: the app speaks Dutch after it
+    test_language.test_switching_to_german_then_french_then_english_shows_home_in_each,
 )  # fmt: skip
 """The browser tests of the server's app a phone walks by itself: every game (refused entries,
-undo, edit), history, rules and the referee, players, the theme, another language."""
+undo, edit), history, rules and the referee, players, the theme, each of the four languages."""
 
 
 def test_the_screens_work_as_with_make_run(chromium, phone_app, output_dir):
