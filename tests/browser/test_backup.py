@@ -24,7 +24,7 @@ ROUNDS = [{"Ann": 12, "Bob": 20}] * 4
 """The old phone's game: four rounds, Ann 48 and Bob 80 in the end (lowest wins)."""
 
 
-def _app(tmp_path_factory, name: str, fill=None) -> tuple:
+def companion_run(tmp_path_factory, name: str, fill=None) -> tuple:
     """``companion run`` on a free port over a database of its own (``fill`` puts games in it)."""
     database = tmp_path_factory.mktemp(name) / "companion.sqlite3"
     with Store(f"sqlite:///{database}") as store:
@@ -40,8 +40,8 @@ def _app(tmp_path_factory, name: str, fill=None) -> tuple:
 @pytest.fixture(scope="module")
 def old_and_new_phone(tmp_path_factory, chromium):
     """The addresses of the two apps, and the new phone's database to look into."""
-    old, old_url, _ = _app(tmp_path_factory, "old-phone", lambda store: beverbende(store, ROUNDS))
-    new, new_url, new_database = _app(tmp_path_factory, "new-phone")
+    old, old_url, _ = companion_run(tmp_path_factory, "old-phone", lambda store: beverbende(store, ROUNDS))
+    new, new_url, new_database = companion_run(tmp_path_factory, "new-phone")
     yield old_url, new_url, new_database
     stop(old)
     stop(new)

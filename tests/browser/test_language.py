@@ -35,6 +35,25 @@ def test_switching_to_dutch_in_settings_shows_home_in_dutch(phone):
     phone.expect_text("new-game", "Nieuw spel")
 
 
+SETTINGS_AND_HOME_IN = {
+    "de": ("Gerätesprache", "Neues Spiel", "Regeln"),
+    "fr": ("Langue de l'appareil", "Nouvelle partie", "Règles"),
+    "en": ("Device language", "New game", "Rules"),
+}
+"""What settings and home say in each language the test switches to (from the catalogues)."""
+
+
+def test_switching_to_german_then_french_then_english_shows_home_in_each(phone):
+    phone.open("/")
+    for code, (device_language, new_game, rules) in SETTINGS_AND_HOME_IN.items():
+        phone.tap("nav-settings")
+        phone.tap(f"language-{code}")
+        phone.expect_text("language-device", device_language)
+        back(phone)
+        phone.expect_text("new-game", new_game)
+        phone.expect_text("nav-rules", rules)
+
+
 def test_a_phone_set_to_dutch_opens_in_dutch_until_another_language_is_chosen(device):
     dutch = device("nl-NL")
     dutch.open("/")

@@ -20,7 +20,9 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser import test_games, test_language, test_screens
-from tests.browser.conftest import PHONE, ROOT, STEP_TIMEOUT_MS, Phone, _need_chromium
+from tests.browser.conftest import PHONE, ROOT, STEP_TIMEOUT_MS, Phone, _need_chromium, stop
+from tests.browser.phone import QUERY
+from tests.browser.test_backup import companion_run, restore, saved_games
 from tests.browser.test_games import save_round, start_game
 
 pytestmark = pytest.mark.browser
@@ -75,9 +77,18 @@ class AppInPage(Phone):
             self.page.evaluate("route => { location.hash = route; }", route)
             return
         self.page.goto(self.base_url + "#" + route)
+        self._started()
+
+    def reload(self) -> None:
+        """Load the page again, as the browser's reload button does (Python starts again)."""
+        self.page.reload()
+        self._started()
+
+    def _started(self) -> None:
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=FIRST_START_TIMEOUT_MS)
         self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-        self.el("new-game").wait_for(state="attached", timeout=FIRST_START_TIMEOUT_MS)
+        shown = f"() => ({QUERY})('[flt-semantics-identifier]') !== null"  # the route's screen, built by Python
+        self.page.wait_for_function(shown, polling="raf", timeout=FIRST_START_TIMEOUT_MS)
 
 
 def open_app(context, url: str, output_dir: Path, outside: list[str]) -> AppInPage:
@@ -115,13 +126,98 @@ def test_a_saved_round_is_there_after_closing_the_page_and_reopening_it_with_the
     assert [url for url in outside if KNOWN_OUTSIDE_REQUEST not in url] == []
 
 
+def back_up(phone: Phone, folder: Path) -> Path:
+    """Tap Back up in settings; the downloaded file, once the app has said it is saved."""
+    phone.open("/settings")
+    with phone.page.expect_download() as download:
+        phone.tap("back-up")
+    backup = folder / download.value.suggested_filename
+    download.value.save_as(backup)
+    phone.expect_text("backup-done", f"Saved a backup of every game and player as {backup.name}")
+    phone.tap("backup-ok")
+    return backup
+
+
+def the_game_on_home(phone: Phone) -> int:
+    """The id of the one game home lists (ids are each database's own)."""
+    phone.open("/")
+    identifier = phone.until(
+        f"""() => {{
+            const e = ({QUERY})("[flt-semantics-identifier^='game-']");
+            return e && e.getAttribute('flt-semantics-identifier');
+        }}"""
+    )
+    return int(identifier.removeprefix("game-"))
+
+
+def test_a_phone_s_history_moves_to_a_computer_and_back(chromium, phone_app, output_dir, tmp_path_factory, tmp_path):
+    """Back up in the offline web app, Restore in ``make run`` on a computer (an empty
+    database); a round more there, Back up, and Restore in the offline web app of a new phone
+    (another address, so a browser storage of its own): the game and its rounds come along
+    each way, and stay on the new phone across a reload."""
+    old_phone_site, new_phone_site = StaticServer(phone_app), StaticServer(phone_app)
+    computer, computer_url, computer_database = companion_run(tmp_path_factory, "computer")
+    contexts = []
+    outside: list[str] = []
+
+    def device():
+        context = chromium.new_context(viewport=PHONE, accept_downloads=True)
+        context.set_default_timeout(STEP_TIMEOUT_MS)
+        contexts.append(context)
+        return context
+
+    try:
+        old_phone = open_app(device(), old_phone_site.url, output_dir, outside)
+        start_game(old_phone, "beverbende", ["Ann", "Bob"])
+        old_phone.tap("enter-round")
+        old_phone.keys("3141" + "5926")
+        save_round(old_phone, 2)
+        from_old_phone = back_up(old_phone, tmp_path)
+
+        assert saved_games(computer_database) == []
+        desk = Phone(device().new_page(), computer_url, output_dir)
+        desk.open("/settings")
+        restore(desk, from_old_phone)
+        desk.expect_text("backup-done", r"Imported 1 game and 2 new players; 0 games already here\.")
+        assert saved_games(computer_database) == [("beverbende", ["Ann", "Bob"], "in_progress", 1)]
+        desk.tap("backup-ok")
+        desk.tap(f"game-{the_game_on_home(desk)}")
+        desk.expect_text("total-Ann", "9")  # 3 + 1 + 4 + 1
+        desk.expect_text("total-Bob", "22")
+        desk.tap("enter-round")
+        desk.keys("2718" + "2818")
+        save_round(desk, 3)
+        from_computer = back_up(desk, tmp_path)
+
+        new_phone = open_app(device(), new_phone_site.url, output_dir, outside)
+        new_phone.open("/settings")
+        restore(new_phone, from_computer)
+        new_phone.expect_text("backup-done", r"Imported 1 game and 2 new players; 0 games already here\.")
+        new_phone.tap("backup-ok")
+        new_phone.reload()  # the restored game is in the browser's storage, not only in the page
+        new_phone.tap(f"game-{the_game_on_home(new_phone)}")
+        new_phone.expect_text("enter-round", "Enter round 3")
+        new_phone.wait("round-2")
+        new_phone.expect_text("total-Ann", "27")  # 9 + 18
+        new_phone.expect_text("total-Bob", "41")  # 22 + 19
+        new_phone.screenshot("phone-app-restored-from-computer")
+    finally:
+        for context in contexts:
+            context.close()
+        stop(computer)
+        old_phone_site.stop()
+        new_phone_site.stop()
+    assert [url for url in outside if KNOWN_OUTSIDE_REQUEST not in url] == []
+
+
 FLOWS_AS_WITH_MAKE_RUN = (
     test_games.test_beverbende, test_games.test_clubs, test_games.test_klaverjassen, test_games.test_members_only,
     test_screens.test_rules_players_and_dark_theme,
-    test_language.test_switching_to_dutch_in_settings_shows_home_in_dutch,  # last: the app speaks Dutch after it
+    test_language.test_switching_to_dutch_in_settings_shows_home_in_dutch,  # last but one: the app speaks Dutch after it
+    test_language.test_switching_to_german_then_french_then_english_shows_home_in_each,
 )  # fmt: skip
 """The browser tests of the server's app a phone walks by itself: every game (refused entries,
-undo, edit), history, rules and the referee, players, the theme, another language."""
+undo, edit), history, rules and the referee, players, the theme, each of the four languages."""
 
 
 def test_the_screens_work_as_with_make_run(chromium, phone_app, output_dir):
