@@ -26,8 +26,12 @@ def start_game(phone, ruleset: str, players: list[str], taps: tuple[str, ...] = 
 
 
 def save_round(phone, next_round: int | None) -> None:
-    """Save the entry; back on the scoreboard, wait for the next round's button (or the banner)."""
+    """Save the entry; back on the scoreboard, wait for the next round's button (or the banner).
+
+    The form must be gone, not only the scoreboard under it updated: while the form slides
+    away its controls are still on the page, where the next step would find (and lose) them."""
     phone.tap("entry-save")
+    phone.gone("entry-save")
     if next_round is None:
         phone.wait("winner-banner")
     else:
