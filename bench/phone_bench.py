@@ -34,7 +34,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.ui_bench import BARE_APP, CHROMIUM, FIND, PHONE, _type_name, sid, timed_tap  # noqa: E402
+from bench.ui_bench import BARE_APP, CHROMIUM, FIND, PHONE, timed_tap  # noqa: E402
+from tests.browser.phone import Phone  # noqa: E402
 from scripts.build_phone_app import folder_size  # noqa: E402
 from tests.browser.test_phone_app import StaticServer  # noqa: E402
 
@@ -73,26 +74,24 @@ def app_saves(browser, url: str, runs: int) -> list[float]:
     """Milliseconds to save a Beverbende round ``runs`` times (a new game when one ends)."""
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START_TIMEOUT_MS)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    page.wait_for_function(f"({FIND})('new-game')", polling="raf", timeout=START_TIMEOUT_MS)
+    phone = Phone(page, url, ROOT, step_timeout_ms=START_TIMEOUT_MS)
+    phone.open("")
+    phone.wait("new-game")
     times, number = [], 5
     for _ in range(runs):
         if number > 4:  # a two-player game lasts four rounds: start another
             page.evaluate("location.hash = '/'")
-            page.click(sid("new-game"))
-            page.click(sid("ruleset-beverbende"))
+            phone.tap("new-game")
+            phone.tap("ruleset-beverbende")
             for seat, name in enumerate(["Ann", "Bob"], start=1):
-                page.click(sid(f"saved-{name}")) if page.locator(sid(f"saved-{name}")).count() else _type_name(page, name)
-                page.wait_for_selector(sid(f"seat-{seat}"), state="attached")
-            page.click(sid("start-game"))
-            page.wait_for_selector(sid("enter-round"), state="attached")
+                phone.tap(f"saved-{name}") if phone.el(f"saved-{name}").count() else phone.type("Player name", name)
+                phone.wait(f"seat-{seat}")
+            phone.tap("start-game")
+            phone.wait("enter-round")
             number = 1
-        page.click(sid("enter-round"))
-        for digit in "31415926":
-            page.click(sid(f"entry-key-{digit}"))
-        page.wait_for_function(f"document.querySelector(\"{sid('entry-save')}\").getAttribute('aria-disabled') !== 'true'")
+        phone.tap("enter-round")
+        phone.keys("31415926")
+        phone.enabled("entry-save")
         watch, pattern = ("enter-round", f"Enter round {number + 1}") if number < 4 else ("winner-banner", "wins")
         times.append(timed_tap(page, "entry-save", watch, pattern))
         number += 1
