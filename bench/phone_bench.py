@@ -34,7 +34,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.ui_bench import BARE_APP, CHROMIUM, FIND, PHONE, timed_tap  # noqa: E402
+from bench.ui_bench import BARE_APP, CHROMIUM, FIND, PHONE, save_rounds, timed_tap  # noqa: E402
 from tests.browser.phone import Phone  # noqa: E402
 from scripts.build_phone_app import folder_size  # noqa: E402
 from tests.browser.test_phone_app import StaticServer  # noqa: E402
@@ -77,24 +77,12 @@ def app_saves(browser, url: str, runs: int) -> list[float]:
     phone = Phone(page, url, ROOT, step_timeout_ms=START_TIMEOUT_MS)
     phone.open("")
     phone.wait("new-game")
-    times, number = [], 5
-    for _ in range(runs):
-        if number > 4:  # a two-player game lasts four rounds: start another
-            page.evaluate("location.hash = '/'")
-            phone.tap("new-game")
-            phone.tap("ruleset-beverbende")
-            for seat, name in enumerate(["Ann", "Bob"], start=1):
-                phone.tap(f"saved-{name}") if phone.el(f"saved-{name}").count() else phone.type("Player name", name)
-                phone.wait(f"seat-{seat}")
-            phone.tap("start-game")
-            phone.wait("enter-round")
-            number = 1
-        phone.tap("enter-round")
-        phone.keys("31415926")
-        phone.enabled("entry-save")
-        watch, pattern = ("enter-round", f"Enter round {number + 1}") if number < 4 else ("winner-banner", "wins")
-        times.append(timed_tap(page, "entry-save", watch, pattern))
-        number += 1
+
+    def home() -> Phone:
+        page.evaluate("location.hash = '/'")
+        return phone
+
+    times = save_rounds(page, runs, home)
     context.close()
     return times
 

@@ -181,31 +181,37 @@ def save_to_scoreboard(browser, runs: int, database: Path) -> list[float]:
     """Save a Beverbende round ``runs`` times (a new two-player game each time it ends)."""
     port = free_port()
     process = start(app_command(port), port, {"COMPANION_DATABASE_URL": f"sqlite:///{database}"})
-    times = []
     try:
         context = browser.new_context(viewport=PHONE)
         page = context.new_page()
-        number = 5
-        for _ in range(runs):
-            if number > 4:  # a two-player game lasts four rounds: start another
-                phone = open_app(page, f"http://127.0.0.1:{port}/", "new-game")
-                phone.tap("new-game")
-                phone.tap("ruleset-beverbende")
-                for seat, name in enumerate(["Ann", "Bob"], start=1):
-                    phone.tap(f"saved-{name}") if phone.el(f"saved-{name}").count() else phone.type("Player name", name)
-                    phone.wait(f"seat-{seat}")
-                phone.tap("start-game")
-                phone.wait("enter-round")
-                number = 1
-            phone.tap("enter-round")
-            phone.keys("31415926")
-            phone.enabled("entry-save")
-            watch, pattern = ("enter-round", f"Enter round {number + 1}") if number < 4 else ("winner-banner", "wins")
-            times.append(timed_tap(page, "entry-save", watch, pattern))
-            number += 1
+        times = save_rounds(page, runs, lambda: open_app(page, f"http://127.0.0.1:{port}/", "new-game"))
         context.close()
     finally:
         stop(process)
+    return times
+
+
+def save_rounds(page, runs: int, home: Callable[[], Phone]) -> list[float]:
+    """Milliseconds from Save to the updated scoreboard, ``runs`` Beverbende rounds; ``home``
+    brings the app to its home screen when a new game is needed (a two-player game lasts four rounds)."""
+    times, number = [], 5
+    for _ in range(runs):
+        if number > 4:
+            phone = home()
+            phone.tap("new-game")
+            phone.tap("ruleset-beverbende")
+            for seat, name in enumerate(["Ann", "Bob"], start=1):
+                phone.tap(f"saved-{name}") if phone.el(f"saved-{name}").count() else phone.type("Player name", name)
+                phone.wait(f"seat-{seat}")
+            phone.tap("start-game")
+            phone.wait("enter-round")
+            number = 1
+        phone.tap("enter-round")
+        phone.keys("31415926")
+        phone.enabled("entry-save")
+        watch, pattern = ("enter-round", f"Enter round {number + 1}") if number < 4 else ("winner-banner", "wins")
+        times.append(timed_tap(page, "entry-save", watch, pattern))
+        number += 1
     return times
 
 
