@@ -72,8 +72,8 @@ class LeftTableError(StoreError):
         super().__init__(_("This device is no longer at the table: sharing has stopped. Ask the host for the new code."))
 
 
-READS = frozenset({"open_game", "in_progress", "history", "players", "player_stats", "head_to_head", "export_text"})
-GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round", "abandon", "reopen"})
+READS = frozenset({"open_game", "in_progress", "history", "players", "player_stats", "player_results", "head_to_head", "export_text"})
+GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round", "abandon", "reopen", "set_details"})
 PLAYER_CHANGES = frozenset({"add_player"})
 RESTORES = frozenset({"import_text"})
 """Adding a backup's games: the host's alone, as the saved games are the host's."""
