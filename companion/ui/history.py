@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Callable
 
 import flet as ft
@@ -17,6 +17,27 @@ from companion.ui.summary import GameCard, game_card
 PAGE_SIZE = 50
 STATUS_FILTERS = (None, "finished", "abandoned")
 """None shows both finished and abandoned games; games in progress live on the home screen."""
+PERIODS = (None, "today", "week", "month", "year")
+"""How far back the history reaches, counted in whole days from today; None: any time."""
+PERIOD_DAYS = {"today": 0, "week": 6, "month": 29, "year": 364}
+
+
+def period_start(period: str | None, now: datetime) -> datetime | None:
+    """The first moment a period holds: the start of today, or of the day 6, 29 or 364 days before."""
+    if period is None:
+        return None
+    today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    return today - timedelta(days=PERIOD_DAYS[period])
+
+
+def period_label(period: str | None) -> str:
+    return {
+        None: _("Any time"),
+        "today": _("Today"),
+        "week": _("Last 7 days"),
+        "month": _("Last 30 days"),
+        "year": _("Last 12 months"),
+    }[period]
 
 
 class HistoryState:
@@ -26,6 +47,7 @@ class HistoryState:
         self.ruleset: str | None = None
         self.player: str | None = None
         self.status: str | None = None
+        self.period: str | None = None
         self.games: list[GameCard] = []
         self.players: list[str] = []
         self.more = False
@@ -49,7 +71,12 @@ class HistoryState:
     def load_more(self) -> None:
         try:
             page = self._store.history(
-                ruleset=self.ruleset, player=self.player, status=self.status, page=self._pages, page_size=PAGE_SIZE
+                ruleset=self.ruleset,
+                player=self.player,
+                status=self.status,
+                page=self._pages,
+                page_size=PAGE_SIZE,
+                since=period_start(self.period, self._now()),
             )
         except StoreError as err:
             self.error = err.message
@@ -72,11 +99,15 @@ class HistoryState:
         self.status = status
         self.load()
 
+    def filter_period(self, period: str | None) -> None:
+        self.period = period
+        self.load()
+
     @property
     def empty_message(self) -> str | None:
         if self.games or self.error or self.more:
             return None
-        if self.ruleset or self.player or self.status:
+        if self.ruleset or self.player or self.status or self.period:
             return _("No games match these filters.")
         return _("No finished games yet. Games appear here when they end.")
 
@@ -108,6 +139,7 @@ class HistoryScreen:
         if s.players:
             body.append(self._chips("filter-player", [(None, _("Everyone"))] + [(p, p) for p in s.players], s.player, s.filter_player))
         body.append(self._chips("filter-status", [(k, status_label(k)) for k in STATUS_FILTERS], s.status, s.filter_status))
+        body.append(self._chips("filter-period", [(k, period_label(k)) for k in PERIODS], s.period, s.filter_period))
         if s.empty_message:
             body.append(widgets.empty_state(ft.Icons.HISTORY, s.empty_message))
         for card in s.games:

@@ -8,7 +8,8 @@ abandon) to the store, and turns the store's refusals into a message to show.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, Callable
 
 import flet as ft
 
@@ -17,7 +18,7 @@ from companion.rules import RuleError
 from companion.store import StaleError, StoreError
 from companion.ui import widgets
 from companion.ui.chart import score_chart
-from companion.ui.format import join_names, points
+from companion.ui.format import join_names, points, when
 from companion.ui.round_entry.members_only import symbol_name
 from companion.ui.routes import Page, Route
 from companion.ui.share_panel import game_actions
@@ -55,8 +56,11 @@ class Banner:
 
 
 class ScoreboardState:
-    def __init__(self, store, game_id: int, read_only: bool = False):
+    def __init__(
+        self, store, game_id: int, read_only: bool = False, now: Callable[[], datetime] = lambda: datetime.now().astimezone()
+    ):
         self._store = store
+        self._now = now
         self.game_id = game_id
         self.read_only = read_only
         self.record = None
@@ -132,11 +136,44 @@ class ScoreboardState:
             return False
         return True
 
+    def save_details(self, note: str, place: str) -> bool:
+        """Keep the game's note and place (the store refuses what it cannot keep, and says why)."""
+        try:
+            self.record = self._store.set_details(self.game_id, note, place)
+        except StoreError as err:
+            self.error = err.message
+            return False
+        self.error = None
+        return True
+
     def reopen(self) -> bool:
         """Take back an abandon: the game goes on where it stopped (abandoning keeps its rounds)."""
         return self._change(self._store.reopen)
 
     # --- what the screen shows ----------------------------------------------------------
+
+    @property
+    def dates(self) -> str:
+        """When the game started, and when it ended once it has."""
+        now = self._now()
+        text = _("Started {when}").format(when=when(self.record.created_at, now))
+        if self.status == "finished" and self.record.finished_at:
+            text += " · " + _("finished {when}").format(when=when(self.record.finished_at, now))
+        return text
+
+    @property
+    def details(self) -> list[str]:
+        """The game's place and note, as far as they are set."""
+        return [t for t in (self.record.location, self.record.note) if t]
+
+    @property
+    def bgstats_link(self) -> str | None:
+        """The link that logs the finished game in BG Stats; None before its end."""
+        if self.status != "finished":
+            return None
+        from companion.bgstats import create_play_link
+
+        return create_play_link(self.record)
 
     @property
     def title(self) -> str:
@@ -464,6 +501,14 @@ class GameScreen:
             )
         if actions:
             body.append(ft.Row(actions, spacing=8))
+        if s.bgstats_link:
+            body.append(
+                widgets.semantic(
+                    "send-bgstats",
+                    ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.SEND, on_click=self._send_to_bgstats),
+                )
+            )
+        body.append(self._details())
         rounds = s.rounds()
         if rounds:
             body.append(widgets.section_title(_("Rounds")))
@@ -563,6 +608,33 @@ class GameScreen:
             )
         return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=6), margin=0)
 
+    def _details(self) -> ft.Control:
+        """When the game was played, its place and note, and the button that sets them."""
+        s = self.state
+        lines: list[ft.Control] = [
+            widgets.semantic("game-dates", ft.Text(s.dates, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        ]
+        if s.record.location:
+            lines.append(
+                widgets.semantic(
+                    "game-place",
+                    ft.Row([ft.Icon(ft.Icons.PLACE, size=16), ft.Text(s.record.location, expand=True)], spacing=6),
+                )
+            )
+        if s.record.note:
+            lines.append(
+                widgets.semantic(
+                    "game-note",
+                    ft.Row([ft.Icon(ft.Icons.NOTES, size=16), ft.Text(s.record.note, expand=True)], spacing=6),
+                )
+            )
+        if self.app.device.can_score:
+            label = _("Change place or note") if s.details else _("Add a place or note")
+            lines.append(
+                widgets.semantic("edit-details", ft.TextButton(label, icon=ft.Icons.EDIT_LOCATION_ALT, on_click=self._edit_details))
+            )
+        return ft.Column(lines, spacing=4)
+
     def _table(self, rounds: list[RoundRow]) -> ft.Control:
         s = self.state
         sides = s.game.sides
@@ -655,6 +727,46 @@ class GameScreen:
             self.app.go(f"/game/{self.state.game_id}")
         else:
             self.render()
+
+    def _send_to_bgstats(self) -> None:
+        from companion.ui.settings import url_launcher
+
+        link = self.state.bgstats_link
+        if link:
+            self.app.page.run_task(url_launcher(self.app.page).launch_url, link)
+
+    def _edit_details(self) -> None:
+        record = self.state.record
+        place = ft.TextField(label=_("Place"), value=record.location, dense=True)
+        note = ft.TextField(label=_("Note"), value=record.note, multiline=True, min_lines=2, max_lines=5, dense=True)
+        refusal = ft.Text(color=ft.Colors.ERROR, visible=False)
+
+        def save():
+            if self.state.save_details(note.value or "", place.value or ""):
+                self.app.page.pop_dialog()
+                self.render()
+                return
+            refusal.value, refusal.visible = self.state.error, True
+            self.state.error = None  # said in the dialog, not again on the board
+
+        self.app.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(_("Place and note")),
+                content=ft.Column(
+                    [
+                        widgets.semantic("details-place", place),
+                        widgets.semantic("details-note", note),
+                        widgets.semantic("details-refusal", refusal),
+                    ],
+                    tight=True,
+                    spacing=12,
+                ),
+                actions=[
+                    ft.TextButton(_("Cancel"), on_click=lambda: self.app.page.pop_dialog()),
+                    widgets.semantic("save-details", ft.FilledButton(_("Save"), on_click=save)),
+                ],
+            )
+        )
 
     def _confirm_abandon(self) -> None:
         def abandon():

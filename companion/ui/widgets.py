@@ -160,7 +160,8 @@ def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) ->
                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                 ),
                 subtitle=ft.Column(
-                    [ft.Text(card.players), ft.Text(card.result, color=ft.Colors.ON_SURFACE_VARIANT)],
+                    [ft.Text(card.players), ft.Text(card.result, color=ft.Colors.ON_SURFACE_VARIANT)]
+                    + ([ft.Text(card.details, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)] if card.details else []),
                     spacing=2,
                 ),
                 trailing=ft.Icon(icon, color=ft.Colors.PRIMARY),
