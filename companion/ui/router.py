@@ -11,6 +11,7 @@ import flet as ft
 from companion.i18n import _
 from companion.share.table import Device
 from companion.ui import home, settings, share_panel, widgets
+from companion.ui.awake import ScreenAwake
 from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 
@@ -46,6 +47,7 @@ class App:
         self._prefs = settings.device_storage(page)
         self.language = settings.device_language(page)
         self.language.on_change = self.refresh
+        self.awake = ScreenAwake(lambda: settings.wakelock(page), page.run_task)
         page.on_route_change = self._route_change
         page.on_view_pop = self._view_pop
 
@@ -65,6 +67,7 @@ class App:
         self._views = dict(zip(routes, views))
         self.page.views.clear()
         self.page.views.extend(views)
+        self.awake.follow(parse(route))
         self.page.update()
 
     def page_drawn(self) -> None:
