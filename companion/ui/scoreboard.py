@@ -737,16 +737,30 @@ class GameScreen:
 
     def _edit_details(self) -> None:
         record = self.state.record
-        place = ft.TextField(label=_("Place"), value=record.location, dense=True)
-        note = ft.TextField(label=_("Note"), value=record.note, multiline=True, min_lines=2, max_lines=5, dense=True)
-        refusal = ft.Text(color=ft.Colors.ERROR, visible=False)
+        typed = {"place": record.location, "note": record.note}  # the browser sends what is typed with each change
+        place = ft.TextField(
+            label=_("Place"), value=record.location, dense=True, on_change=lambda e: typed.update(place=e.control.value)
+        )
+        note = ft.TextField(
+            label=_("Note"),
+            value=record.note,
+            multiline=True,
+            min_lines=2,
+            max_lines=5,
+            dense=True,
+            on_change=lambda e: typed.update(note=e.control.value),
+        )
+        refusal = ft.Text(color=ft.Colors.ERROR)
+        refusal_box = widgets.semantic("details-refusal", refusal)
+        refusal_box.visible = False  # the wrapper hides, not the text: Semantics needs visible content
 
         def save():
-            if self.state.save_details(note.value or "", place.value or ""):
+            if self.state.save_details(typed["note"] or "", typed["place"] or ""):
                 self.app.page.pop_dialog()
                 self.render()
+                self.app.page.update()  # the dialog's handler updates the dialog, not the board under it
                 return
-            refusal.value, refusal.visible = self.state.error, True
+            refusal.value, refusal_box.visible = self.state.error, True
             self.state.error = None  # said in the dialog, not again on the board
 
         self.app.page.show_dialog(
@@ -756,7 +770,7 @@ class GameScreen:
                     [
                         widgets.semantic("details-place", place),
                         widgets.semantic("details-note", note),
-                        widgets.semantic("details-refusal", refusal),
+                        refusal_box,
                     ],
                     tight=True,
                     spacing=12,
