@@ -262,8 +262,9 @@ class PlayerScreen:
                     ft.Column(
                         [
                             ft.Text(line.mode, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
-                            ft.Row([figure(line.played, _("played")), figure(line.wins, _("won")), figure(line.win_rate, _("win rate"))]),
-                            ft.Row([figure(line.average, _("average")), figure(line.best, _("best"))]),
+                            # the long labels ("winstpercentage") share a row of two, so no word is broken at 360 px
+                            ft.Row([figure(line.played, _("played")), figure(line.wins, _("won")), figure(line.average, _("average"))]),
+                            ft.Row([figure(line.win_rate, _("win rate")), figure(line.best, _("best"))]),
                         ],
                         spacing=10,
                     ),

@@ -126,3 +126,34 @@ def test_a_players_page_keeps_modes_apart_and_charts_wins_over_time(phone, games
     phone.wait("player-chart")
     phone.wait(f"game-{finished}")
     phone.screenshot("player-page", tall=1400)
+
+
+IN_EACH_LANGUAGE = {
+    "en-US": ("Send to BG Stats", "Beverbende · alone · 4 rounds", "Wins over time"),
+    "nl-NL": ("Naar BG Stats sturen", "Beverbende · alleen · 4 rondes", "Gewonnen in de loop van de tijd"),
+    "de-DE": ("An BG Stats senden", "Beverbende · allein · 4 Runden", "Siege im Lauf der Zeit"),
+    "fr-FR": ("Envoyer à BG Stats", "Beverbende · en solo · 4 manches", "Victoires au fil du temps"),
+}
+"""What the finished board's button, the player's mode line and chart say in each language."""
+
+
+@pytest.mark.parametrize("locale", IN_EACH_LANGUAGE)
+def test_the_new_words_show_in_each_language_at_phone_size(chromium, games, output_dir, locale):
+    url, _playing, finished, _uuid = games
+    send, mode, chart = IN_EACH_LANGUAGE[locale]
+    with phones(chromium, output_dir) as open_phone:
+        phone = open_phone(url, locale=locale)
+        phone.open(f"/history/{finished}")
+        phone.expect_text("send-bgstats", send)
+        phone.wait("edit-details")
+        phone.screenshot(f"finished-board-{locale}")
+        phone.tap("edit-details")
+        phone.wait("save-details")
+        phone.screenshot(f"details-dialog-{locale}")
+        phone.open("/history")
+        phone.wait("filter-period-all")
+        phone.screenshot(f"history-{locale}")
+        phone.open("/players/Ann")
+        phone.expect_text(f"stats-{mode}", mode)
+        phone.expect_on_screen(chart)
+        phone.screenshot(f"player-page-{locale}", tall=1400)
