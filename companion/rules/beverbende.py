@@ -176,8 +176,10 @@ class Beverbende(Ruleset):
             N_("When the game ends: seed (one round per player, 4 with two), rounds (a set number), "
             "elimination (out at 100, last one left wins) or time (stop when time is up)."),
             allowed=ENDINGS,
+            label=N_("Ending"),
+            value_words=(("seed", N_("seed")), ("rounds", N_("rounds")), ("elimination", N_("elimination")), ("time", N_("time"))),
         ),
-        Option("rounds", int, 5, N_("How many rounds to play with the rounds ending."), minimum=1, maximum=200),
+        Option("rounds", int, 5, N_("How many rounds to play with the rounds ending."), minimum=1, maximum=200, label=N_("Rounds")),
     )
 
     def initial_state(self, setup: Setup) -> BeverbendeState:

@@ -143,11 +143,12 @@ class Clubs(Ruleset):
             N_("Points that end the game; 0 plays to the rulebook's 50 (teams: 100, or 150 for two teams of three)."),
             minimum=0,
             maximum=MOST_TARGET,
+            label=N_("Target"),
         ),
-        Option("break_ties", bool, False, N_("On a shared lead at the end, play on until one side leads alone.")),
-        Option("double_cards", bool, True, N_("Players may call Double Cards: go out first to double, or score 0.")),
-        Option("wild_15", bool, False, N_("15s are wild: a 15 may be played as any value (scoring stays the same).")),
-        Option("crazy", bool, False, N_("Crazy CLUBS: a 15 no longer wins at once; more cards of a kind beat fewer.")),
+        Option("break_ties", bool, False, N_("On a shared lead at the end, play on until one side leads alone."), label=N_("Break ties")),
+        Option("double_cards", bool, True, N_("Players may call Double Cards: go out first to double, or score 0."), label=N_("Double Cards")),
+        Option("wild_15", bool, False, N_("15s are wild: a 15 may be played as any value (scoring stays the same)."), label=N_("15s wild")),
+        Option("crazy", bool, False, N_("Crazy CLUBS: a 15 no longer wins at once; more cards of a kind beat fewer."), label=N_("Crazy CLUBS")),
     )
 
     def check_setup(self, setup: Setup) -> Setup:
