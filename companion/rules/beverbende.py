@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypedDict
 
 from companion.i18n import N_
 from companion.rules.base import NextRound, Option, RuleError, Ruleset, Setup, Verdict
@@ -160,6 +160,23 @@ def final_row(row: Sequence[Any], pile: Sequence[Any]) -> tuple[tuple[int, ...],
 
 
 # --- the ruleset -----------------------------------------------------------------------
+
+
+class BeverbendeDetail(TypedDict):
+    """The read-out of a Beverbende game (``Game.detail``)."""
+
+    ending: str
+    """The ``ending`` option: seed, rounds, elimination or time."""
+    planned_rounds: int | None
+    """Rounds to play in all; None when elimination or the clock ends the game."""
+    rounds_left: int | None
+    elimination_limit: int | None
+    """The total that puts a player out (elimination only)."""
+    still_in: list[str]
+    out_in_round: dict[str, int]
+    """Each eliminated player and the round that put them out."""
+    last_round_called: bool
+    starts_next_round: str
 
 
 class Beverbende(Ruleset):
@@ -383,7 +400,7 @@ class Beverbende(Ruleset):
     def next_round(self, setup: Setup, state: BeverbendeState, rounds_played: int) -> NextRound:
         return NextRound(rounds_played + 1, setup.players[state.dealer])
 
-    def detail(self, setup: Setup, state: BeverbendeState) -> dict[str, Any]:
+    def detail(self, setup: Setup, state: BeverbendeState) -> BeverbendeDetail:
         planned = self.planned_rounds(setup)
         played = state.rounds_played
         dealer = state.dealer

@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence, TypedDict
 
 from companion.i18n import N_
 from companion.rules.base import Option, RuleError, Ruleset, Setup, Verdict
@@ -128,6 +128,19 @@ def target(setup: Setup) -> int:
         return chosen
     shape = team_shape(setup)
     return SOLO_TARGET if shape is None else TEAM_TARGETS[shape]
+
+
+class ClubsDetail(TypedDict):
+    """The read-out of a CLUBS game (``Game.detail``)."""
+
+    target: int
+    """The total that ends the game."""
+    team_shape: str | None
+    """``"2x2"``, ``"3x2"`` or ``"2x3"`` (teams x players) in team play."""
+    bonus_cards: list[int]
+    """The bonus cards in going-out order for the next round."""
+    last_round: dict[str, Any] | None
+    """The last round's out order, bonus cards, player scores, doubles and holders."""
 
 
 class Clubs(Ruleset):
@@ -232,7 +245,7 @@ class Clubs(Ruleset):
             return Verdict(False)
         return Verdict(True, leaders)
 
-    def detail(self, setup: Setup, state: ClubsState) -> dict[str, Any]:
+    def detail(self, setup: Setup, state: ClubsState) -> ClubsDetail:
         shape = team_shape(setup)
         result = state.last_round
         last_round = None

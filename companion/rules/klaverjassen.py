@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.i18n import N_
 from companion.rules.base import NextRound, Option, RuleError, Ruleset, Setup, Verdict
@@ -287,6 +287,33 @@ class State:
 
 
 ENTRY_KEYS = ("card_points", "roem", "pit", "verzaakt", "playing")
+
+
+class DealDetail(TypedDict):
+    """One deal of a Klaverjassen game, as the scoresheet shows it."""
+
+    number: int
+    dealer: str
+    playing: str
+    card_points: dict[str, int] | None
+    roem: dict[str, int]
+    bonus: dict[str, int]
+    nat: bool
+    pit: bool
+    verzaakt: bool
+    scores: dict[str, int]
+
+
+class KlaverjassenDetail(TypedDict):
+    """The read-out of a Klaverjassen game (``Game.detail``)."""
+
+    deals: list[DealDetail]
+    target: int | None
+    """The points that end the game; None for a boompje."""
+    deals_to_play: int | None
+    """A boompje's number of deals; None when playing to a target."""
+    deciding_deal: bool
+    """Both teams passed the target in the same deal, and the next deal decides."""
 
 
 class Klaverjassen(Ruleset):
@@ -573,7 +600,7 @@ class Klaverjassen(Ruleset):
             return Verdict(False)
         return Verdict(True, (first if totals[first] > totals[second] else second,))
 
-    def detail(self, setup: Setup, state: State) -> dict[str, Any]:
+    def detail(self, setup: Setup, state: State) -> KlaverjassenDetail:
         """Per-deal breakdown for the scoresheet, and whether extra deals must decide the game.
 
         ``deciding_deal`` is true while both teams have reached the target in the same deal
@@ -582,7 +609,7 @@ class Klaverjassen(Ruleset):
         sides = setup.sides
         totals = dict(zip(sides, state.totals))
         over = self.verdict(setup, state, totals, len(state.deals)).over
-        deals = []
+        deals: list[DealDetail] = []
         for number, deal in enumerate(state.deals, start=1):
             deals.append(
                 {
