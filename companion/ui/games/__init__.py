@@ -19,7 +19,7 @@ from companion.rules import Game, RuleError, game_module
 
 
 class Track(NamedTuple):
-    """One marker track beside a side's total (MEMBERS ONLY's symbols, say)."""
+    """One marker track beside a side's total (a symbol's track on a board, say)."""
 
     label: str
     value: int

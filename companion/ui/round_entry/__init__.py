@@ -21,9 +21,8 @@ Identifiers for browser tests (``[flt-semantics-identifier='...']``) in every fo
 whole entry), ``entry-preview`` the round's scores and notes once valid.
 Forms that take numbers have a keypad for the selected input: ``entry-key-<0..9>``,
 ``entry-key-back`` (clear a digit), ``entry-key-next`` (next input). A number is done
-by itself once no further digit fits (e.g. "8", "2" for 82 card points). Beverbende
-always shows the keypad; the other forms show it only while a number is selected.
-
+by itself once no further digit fits (e.g. "8", "2" for 82 card points). A form shows
+its keypad either always or only while a number is selected.
 """
 
 from __future__ import annotations
