@@ -110,6 +110,13 @@ def test_a_new_game_joins_through_the_registry_and_plays_through_store_board_and
     assert referee_state("tally", {"doubles": True}).doubles
 
 
+def test_the_benchmarks_leave_out_a_game_without_a_driver(tally, capsys):
+    from bench.long_games import benched
+
+    assert list(benched()) == [game for game in rules.IDS if game != "tally"]
+    assert "tally: no bench/long_games/tally.py, left out" in capsys.readouterr().out
+
+
 def test_a_game_missing_from_the_registry_is_refused_by_name(store):
     with pytest.raises(rules.RuleError, match="no game called 'tally'"):
         store.create_game("tally", ["Ann", "Bob"])
