@@ -299,8 +299,10 @@ class DealDetail(TypedDict):
     roem: dict[str, int]
     bonus: dict[str, int]
     nat: bool
-    pit: bool
-    verzaakt: bool
+    pit: str | None
+    """The team that took every trick, if one did."""
+    verzaakt: str | None
+    """The team that reneged, if one did."""
     scores: dict[str, int]
 
 

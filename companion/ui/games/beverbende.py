@@ -16,10 +16,12 @@ class BeverbendeBoard(Board):
             return _("Out at {limit} points · last player left wins").format(limit=detail["elimination_limit"])
         if detail["ending"] == "time":
             return _("Play until time is up; mark the last round when it is")
-        left = detail["rounds_left"]
+        left = detail["rounds_left"]  # a number with the seed and rounds endings
+        if left:
+            return ngettext("{n} round left · lowest total wins", "{n} rounds left · lowest total wins", left).format(n=left)
         return _("Round {played} of {planned} · lowest total wins").format(
             played=len(game.rounds), planned=detail["planned_rounds"]
-        ) if left == 0 else ngettext("{n} round left · lowest total wins", "{n} rounds left · lowest total wins", left).format(n=left)
+        )
 
     def side_note(self, game: Game, side: str) -> str:
         detail: BeverbendeDetail = game.detail
