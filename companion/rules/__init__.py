@@ -23,10 +23,7 @@ from types import ModuleType
 
 from companion.rules.base import Game, NextRound, Option, RuleError, Ruleset, Setup, Verdict
 
-__all__ = [
-    "Game", "NextRound", "Option", "RuleError", "Ruleset", "Setup", "Verdict",
-    "get", "rulesets", "game_module", "IDS",
-]  # fmt: skip
+__all__ = ["Game", "NextRound", "Option", "RuleError", "Ruleset", "Setup", "Verdict", "get", "rulesets", "game_module", "IDS"]
 
 IDS = (
     "clubs",

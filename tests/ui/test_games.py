@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion import rules
-from companion.i18n import _
 from companion.ui.games import UNKNOWN, Board, Look, look
+from companion.ui.new_game import NewGameState
 from companion.ui.referee import referee_state
 from companion.ui.round_entry import entry_state
 from companion.ui.round_entry.state import EntryState
@@ -80,8 +80,15 @@ def tally(monkeypatch):
 
 
 def test_a_new_game_joins_through_the_registry_and_plays_through_store_board_and_form(store, tally):
-    assert [r.id for r in rules.rulesets()][-1] == "tally"
-    record = store.create_game("tally", ["Ann", "Bob"], options={"target": 12})
+    setup = NewGameState([])
+    assert [r.id for r in setup.rulesets][-1] == "tally"
+    setup.choose("tally")
+    for player in ("Ann", "Bob"):
+        assert setup.add_player(player)
+    setup.set_option_text("target", "99")
+    assert setup.problem.startswith("Target: ")  # the option's own label names it
+    setup.set_option_text("target", "12")
+    record = store.open_game(setup.start(store))
 
     form = entry_state(record.game)
     assert isinstance(form, TallyEntry) and form.missing == ["Ann", "Bob"] and not form.valid
@@ -104,7 +111,7 @@ def test_a_new_game_joins_through_the_registry_and_plays_through_store_board_and
     last = entry_state(board.game)
     last.points.update(Ann=2, Bob=10)
     assert board.save(last.entry())
-    assert board.status == "finished" and board.banner.title == _("{name} wins!").format(name="Bob")
+    assert board.status == "finished" and board.banner.title == "Bob wins!"
     assert store.open_game(record.id).game.winners == ["Bob"]
     assert look("tally").mark == "\u2605" and game_card(store.history()[0], NOW).title == "Tally"
     assert referee_state("tally", {"doubles": True}).doubles
