@@ -22,7 +22,7 @@ import flet as ft
 from companion.i18n import _
 from companion.rules.base import Game
 from companion.rules.beverbende import CARDS_PER_ROW as CARDS
-from companion.rules.beverbende import ROW_MAX
+from companion.rules.beverbende import ROW_MAX, BeverbendeDetail
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
 
@@ -35,7 +35,7 @@ class BeverbendeEntry(Keypad, EntryState):
 
     def __init__(self, game: Game, index: int | None = None):
         super().__init__(game, index)
-        detail = self.before.detail
+        detail: BeverbendeDetail = self.before.detail
         self.players: list[str] = list(detail["still_in"])
         self.against_the_clock = detail["ending"] == "time"
         self.cards: dict[str, list[int | None]] = {p: [None] * CARDS for p in self.players}

@@ -24,7 +24,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules.base import Game
-from companion.rules.members_only import FIELDS, MINUS_CARDS, PAYOUTS, STONES, SYMBOL_CARDS, SYMBOLS
+from companion.rules.members_only import FIELDS, MINUS_CARDS, PAYOUTS, STONES, SYMBOL_CARDS, SYMBOLS, MembersOnlyDetail
 from companion.ui import theme
 from companion.ui.games.members_only import symbol_name
 from companion.ui.round_entry import widgets
@@ -63,7 +63,7 @@ class MembersOnlyEntry(Keypad, EntryState):
 
     def __init__(self, game: Game, index: int | None = None):
         super().__init__(game, index)
-        detail = self.before.detail
+        detail: MembersOnlyDetail = self.before.detail
         self.players: list[str] = list(game.players)
         self.owned: dict[str, dict[str, int]] = detail["stones"]
         self.turns: int = detail["turns_per_hand"]
