@@ -117,6 +117,18 @@ def test_a_new_game_joins_through_the_registry_and_plays_through_store_board_and
     assert referee_state("tally", {"doubles": True}).doubles
 
 
+@pytest.mark.parametrize("game", rules.IDS)
+def test_every_registered_game_has_each_layers_module(game):
+    """What the registry promises (companion.rules' docstring) holds for each game."""
+    assert rules.get(game).id == game
+    assert look(game) != UNKNOWN and isinstance(look(game).board, Board)
+    form = rules.game_module("companion.ui.round_entry", game)
+    assert issubclass(form.STATE, EntryState) and callable(form.view)
+    referee = rules.game_module("companion.ui.referee", game)
+    assert callable(referee.new_state) and callable(referee.view)
+    assert all((PACKAGE / "reference" / "content" / lang / f"{game}.md").is_file() for lang in ("en", "nl", "de", "fr"))
+
+
 def test_the_benchmarks_leave_out_a_game_without_a_driver(tally, capsys):
     from bench.long_games import benched
 
