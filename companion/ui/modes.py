@@ -1,8 +1,8 @@
-"""Game modes for a player's statistics: CLUBS alone to 50 and in teams to 100 are two
-modes, and an average over both would describe neither.
+"""Game modes for a player's statistics: a game played alone to 50 and in teams to 100 are
+two modes, and an average over both would describe neither.
 
 A mode is the game, whether it is played alone or in teams, and what ends it (the points
-to reach, the deals or rounds to play), read from the rules' own setup of the game.
+to reach, the deals or rounds to play), as the game's own board says it (ui/games/<id>.py).
 """
 
 from __future__ import annotations
@@ -11,52 +11,30 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from companion import rules
-from companion.i18n import _, ngettext
+from companion.i18n import _
 from companion.store import PlayerResult
 from companion.ui.format import points
+from companion.ui.games import look
 
 
 @dataclass(frozen=True)
 class Mode:
     ruleset: str
     teams: bool
-    goal: tuple[str, int | None]
-    """What ends a game of this mode: ("target", 50), ("deals", 16), ("rounds", 4),
-    ("elimination", 100), ("time", None) or ("", None) where the game has one ending."""
+    goal: str
+    """What ends a game of this mode, in words (the game's own board says it)."""
 
     @property
     def label(self) -> str:
-        """'CLUBS · alone · to 50'."""
+        """'<game> · alone · to 50'."""
         parts = [rules.get(self.ruleset).name, _("in teams") if self.teams else _("alone")]
-        kind, value = self.goal
-        if kind == "target":
-            parts.append(_("to {points}").format(points=value))
-        elif kind == "deals":
-            parts.append(ngettext("{n} deal", "{n} deals", value).format(n=value))
-        elif kind == "rounds":
-            parts.append(ngettext("{n} round", "{n} rounds", value).format(n=value))
-        elif kind == "elimination":
-            parts.append(_("out at {points}").format(points=value))
-        elif kind == "time":
-            parts.append(_("until time is up"))
-        return " · ".join(parts)
+        return " · ".join(parts + ([self.goal] if self.goal else []))
 
 
 def mode_of(result: PlayerResult) -> Mode:
     """The mode a finished game was played in, from how the rules set it up."""
-    detail = rules.get(result.ruleset).new_game(result.players, result.options, result.teams).detail
-    return Mode(result.ruleset, result.teams is not None, _goal(detail))
-
-
-def _goal(detail) -> tuple[str, int | None]:
-    if not isinstance(detail, dict):
-        return ("", None)
-    for key, kind in (("target", "target"), ("deals_to_play", "deals"), ("planned_rounds", "rounds"), ("elimination_limit", "elimination")):
-        if detail.get(key):
-            return (kind, detail[key])
-    if detail.get("ending") == "time":
-        return ("time", None)
-    return ("", None)
+    game = rules.get(result.ruleset).new_game(result.players, result.options, result.teams)
+    return Mode(result.ruleset, result.teams is not None, look(result.ruleset).board.goal(game))
 
 
 @dataclass(frozen=True)
@@ -82,7 +60,7 @@ def by_mode(results: Iterable[PlayerResult]) -> list[ModeStats]:
         groups.setdefault(mode_of(result), []).append(result)
     order = {ruleset_id: i for i, ruleset_id in enumerate(rules.IDS)}
     lines = []
-    for mode in sorted(groups, key=lambda m: (order.get(m.ruleset, len(order)), m.teams, m.goal[0], m.goal[1] or 0)):
+    for mode in sorted(groups, key=lambda m: (order.get(m.ruleset, len(order)), m.teams, m.goal)):
         games = groups[mode]
         scores = [g.score for g in games]
         wins = sum(g.won for g in games)
