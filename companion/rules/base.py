@@ -61,6 +61,8 @@ class Option:
 
     ``type`` is ``bool``, ``int`` or ``str``; ``allowed`` lists the permitted values
     (for ``int`` options: every permitted value, or ``None`` with ``minimum``/``maximum``).
+    A ``str`` option with ``allowed`` and ``minimum``/``maximum`` also takes any whole
+    number in that range, written in digits ("750"): its ``allowed`` are the quick choices.
     """
 
     name: str
@@ -86,9 +88,27 @@ class Option:
         elif not isinstance(value, self.type):
             raise RuleError("Option {option} must be text, not {value!r}.", self.name, option=self.name, value=value)
         if self.allowed is not None and value not in self.allowed:
+            if self.type is str and self.minimum is not None and self.maximum is not None:
+                return self._typed_number(value)
             choices = ", ".join(str(a) for a in self.allowed)
             raise RuleError("Option {option} must be one of {choices}; {value!r} is not allowed.", self.name, option=self.name, choices=choices, value=value)
         return value
+
+
+    def _typed_number(self, value: str) -> str:
+        """A number typed beside the quick choices, in digits and in range ("0750" -> "750")."""
+        if not (value.isascii() and value.isdigit()) or not self.minimum <= int(value) <= self.maximum:
+            raise RuleError(
+                "Option {option} must be one of {choices} or a whole number from {minimum} to {maximum}; "
+                "{value!r} is not allowed.",
+                self.name,
+                option=self.name,
+                choices=", ".join(str(a) for a in self.allowed or ()),
+                minimum=self.minimum,
+                maximum=self.maximum,
+                value=value,
+            )
+        return str(int(value))
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ OPTION_VALUES = {
     "rounds": N_("rounds"),
     "elimination": N_("elimination"),
     "time": N_("time"),
+    "limit": N_("limit"),
 }
 """The words for the text values options take; numbers are shown as they are."""
 

@@ -236,6 +236,8 @@ class ScoreboardState:
                 return _("Out at {limit} points · last player left wins").format(limit=detail["elimination_limit"])
             if detail["ending"] == "time":
                 return _("Play until time is up; mark the last round when it is")
+            if detail["ending"] == "limit":
+                return _("Over when someone reaches {limit} · lowest total wins").format(limit=detail["game_ends_at"])
             left = detail["rounds_left"]
             return _("Round {played} of {planned} · lowest total wins").format(
                 played=played, planned=detail["planned_rounds"]

@@ -116,3 +116,4 @@ def test_words_taken_from_a_passage_find_it_and_only_passages_holding_them_all(p
     hits = search(term, passage.lang)
     assert passage in hits
     assert all(hit.holds_every_word(term) for hit in hits)
+
