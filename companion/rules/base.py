@@ -89,23 +89,23 @@ class Option:
             raise RuleError("Option {option} must be text, not {value!r}.", self.name, option=self.name, value=value)
         if self.allowed is not None and value not in self.allowed:
             if self.type is str and self.minimum is not None and self.maximum is not None:
-                return self._typed_number(value)
+                return self._typed_number(value, self.minimum, self.maximum)
             choices = ", ".join(str(a) for a in self.allowed)
             raise RuleError("Option {option} must be one of {choices}; {value!r} is not allowed.", self.name, option=self.name, choices=choices, value=value)
         return value
 
 
-    def _typed_number(self, value: str) -> str:
+    def _typed_number(self, value: str, minimum: int, maximum: int) -> str:
         """A number typed beside the quick choices, in digits and in range ("0750" -> "750")."""
-        if not (value.isascii() and value.isdigit()) or not self.minimum <= int(value) <= self.maximum:
+        if not (value.isascii() and value.isdigit()) or not minimum <= int(value) <= maximum:
             raise RuleError(
                 "Option {option} must be one of {choices} or a whole number from {minimum} to {maximum}; "
                 "{value!r} is not allowed.",
                 self.name,
                 option=self.name,
                 choices=", ".join(str(a) for a in self.allowed or ()),
-                minimum=self.minimum,
-                maximum=self.maximum,
+                minimum=minimum,
+                maximum=maximum,
                 value=value,
             )
         return str(int(value))
