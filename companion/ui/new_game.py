@@ -570,8 +570,12 @@ class NewGameScreen:
         return field
 
     def _set_text(self, name: str, text: str) -> None:
-        """Only the field's error and the start button change while typing."""
+        """Only the field's error and the start button change while typing; beside quick
+        choices the chips and the options' summary follow too (the field itself is kept)."""
         self.state.set_option_text(name, text)
+        if self.state.typed_beside_choices(self.state.ruleset.option(name)):
+            self.render()
+            return
         self.number_fields[(self.state.ruleset.id, name)].error = self.state.option_errors.get(name)
         self._refresh_start()
 

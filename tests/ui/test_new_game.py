@@ -225,7 +225,6 @@ def test_the_new_game_screen_offers_the_quick_choices_and_a_field_for_any_target
     field.value = "1200"
     field.on_change(type("Event", (), {"control": field})())
     assert screen.state.options["ending"] == "1200"
-    screen.render()
     assert not any(find(screen.view, f"option-ending-{v}").selected for v in ("501", "1000", "1500", "boompje"))
     assert find(screen.view, "options-toggle").subtitle.value == "Changed: Ending"
     find(screen.view, "option-ending-1000").on_select(None)
