@@ -3,10 +3,10 @@
 The texts live in ``content/<lang>/<ruleset_id>.md``, one Markdown file per game and
 language. Every ``## Title {#id}`` heading opens a passage that runs to the next such
 heading. The ids are the same in every language, so a test can name each passage that
-lacks a translation. Search finds words in any order and form (``words``). Fixed ids: ``goal``, ``setup``, ``turn``, ``scoring`` and ``end``;
+lacks a translation. Fixed ids: ``goal``, ``setup``, ``turn``, ``scoring`` and ``end``;
 ``variant-<name>`` explains a way of playing, and ``option-<name>`` explains the ruleset
 option ``<name>`` (spelled exactly as in ``companion.rules.<id>``). Paragraphs that start
-with ``> `` are worked examples.
+with ``> `` are worked examples. ``search`` finds words in any order and form (``words``).
 
 Pure: reads only the package's own text files, once.
 """
