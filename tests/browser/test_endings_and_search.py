@@ -51,17 +51,29 @@ def test_klaverjassen_to_a_target_the_club_types(device, locale):
     phone.expect_text("next-up", target_line)
 
 
-def test_beverbende_limit_is_offered_and_said_on_the_scoreboard(phone):
+LIMIT_LINE = {
+    "en-US": "Over when someone reaches 100 · lowest total wins",
+    "nl-NL": "Voorbij als iemand 100 haalt · laagste totaal wint",
+    "de-DE": "Vorbei, sobald jemand 100 erreicht · niedrigste Summe gewinnt",
+    "fr-FR": "Finie quand quelqu'un atteint 100 · le plus bas total gagne",
+}
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_beverbende_limit_is_offered_and_said_on_the_scoreboard(device, locale):
+    name_label, _, changed, *_ = LANGUAGES[locale]
+    phone = device(locale)
     phone.open("/new")
     phone.tap("ruleset-beverbende")
     for seat, name in enumerate(["Ann", "Bob"], start=1):
-        phone.type("Player name", name)
+        phone.type(name_label, name)
         phone.wait(f"seat-{seat}")
     phone.tap("options-toggle")
     phone.tap("option-ending-limit")
-    phone.expect_text("options-toggle", "Changed: Ending")
+    phone.expect_text("options-toggle", changed)
     phone.tap("start-game")
-    phone.expect_text("next-up", "Over when someone reaches 100 · lowest total wins")
+    phone.expect_text("next-up", LIMIT_LINE[locale])
+    phone.screenshot(f"beverbende-limit-{locale}")
 
 
 @pytest.mark.parametrize("locale", LANGUAGES)
