@@ -31,11 +31,12 @@ def _rulesets(args: argparse.Namespace) -> int:
     for ruleset in rules.rulesets():
         print(f"{ruleset.name} ({ruleset.id}): {player_count(ruleset.min_players, ruleset.max_players)}")
         for option in ruleset.options:
-            allowed = ""
+            choices = []
             if option.allowed is not None:
-                allowed = " [" + ", ".join(str(v) for v in option.allowed) + "]"
-            elif option.minimum is not None or option.maximum is not None:
-                allowed = f" [{option.minimum if option.minimum is not None else ''}..{option.maximum if option.maximum is not None else ''}]"
+                choices = [str(v) for v in option.allowed]
+            if option.minimum is not None or option.maximum is not None:  # a range, or one beside the choices
+                choices.append(f"{option.minimum if option.minimum is not None else ''}..{option.maximum if option.maximum is not None else ''}")
+            allowed = " [" + ", ".join(choices) + "]" if choices else ""
             print(f"  {option.name} = {option.default!r}{allowed}: {_(option.description)}")
     return 0
 

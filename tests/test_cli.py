@@ -12,6 +12,11 @@ from companion.store import Store
 from tests.store.games import beverbende
 
 
+def test_rulesets_lists_a_range_typed_beside_quick_choices(capsys):
+    cli.main(["rulesets"])
+    assert "ending = '501' [501, 1000, 1500, boompje, 100..10000]:" in capsys.readouterr().out
+
+
 def test_rulesets_lists_every_game_with_its_options(capsys):
     assert cli.main(["rulesets"]) == 0
     out = capsys.readouterr().out
