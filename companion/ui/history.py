@@ -130,8 +130,9 @@ class HistoryScreen:
                 )
                 for key, label in choices
             ],
-            scroll=ft.ScrollMode.HIDDEN,
+            wrap=True,  # every chip in sight at 360 px, however many players or long their names
             spacing=8,
+            run_spacing=4,
         )
 
     def _do(self, pick, key) -> None:

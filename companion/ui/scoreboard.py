@@ -523,7 +523,7 @@ class GameScreen:
             )
             name_line: list[ft.Control] = [
                 ft.Container(width=10, height=10, bgcolor=row.color, border_radius=5),
-                ft.Text(row.name, size=17, weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(row.name, size=17, weight=ft.FontWeight.W_600, expand=True),
             ]
             if row.leading:
                 name_line.append(widgets.pill(_("Leads") if not self.state.game.over else _("Winner"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
@@ -569,7 +569,7 @@ class GameScreen:
         header = ft.Row(
             [ft.Text("#", width=28, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
             + [
-                ft.Text(side, expand=True, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, color=side_color(i))
+                ft.Text(side, expand=True, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, color=side_color(i))
                 for i, side in enumerate(sides)
             ]
             + ([ft.Container(width=20)] if s.can_edit else []),

@@ -43,7 +43,7 @@ def screen(
 ) -> ft.View:
     """A full-screen page with an app bar (back arrow unless ``home``) and the theme switch."""
     bar = ft.AppBar(
-        title=ft.Text(title, weight=ft.FontWeight.W_600),
+        title=ft.Text(title, weight=ft.FontWeight.W_600, size=18),  # two lines fit in the bar, so a long title wraps
         automatically_imply_leading=not home,
         actions=[*actions, theme_switch(app), ft.Container(width=4)],
         bgcolor=ft.Colors.SURFACE_CONTAINER,

@@ -3,7 +3,7 @@
 Players are called "Jan-Willem van der Berg" and "Ann-Sophie Vermeulen-Dekker"; a team
 of CLUBS has six of them. One phone per language (the device's locale picks the language)
 visits each screen, and ``clipped_texts`` reads from Flutter's text engine which texts end
-in an ellipsis, break inside a word, are clipped by their box or run off the screen.
+in an ellipsis, break inside a word or run off the screen.
 """
 
 from __future__ import annotations
