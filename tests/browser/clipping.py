@@ -71,4 +71,6 @@ def clipped_texts(phone: Phone) -> list[str]:
     """Once the screen has settled, each text on it that is cut short, broken inside a word
     or partly off the screen."""
     phone.until(QUIET)
+    read = phone.page.evaluate("() => window.__texts.drawn.size")
+    assert read, "no text was read: the app is not drawn by CanvasKit (FLET_WEB_RENDERER=canvaskit)"
     return phone.page.evaluate(CLIPPED, PHONE["width"])

@@ -85,9 +85,13 @@ def screens(games: dict[str, int]) -> list[tuple[str, str, tuple[str, ...]]]:
         shown.append((f"scoreboard-{name}", f"{where}/{game}", ()))
         if name != "abandoned":
             shown += [(f"entry-{name}", f"/game/{game}/round", ()), (f"referee-{name}", f"/game/{game}/referee", ())]
+    shown.append(("referee-trick", f"/game/{games['klaverjassen']}/referee", TRICK))
     shown.append(("rules-klaverjassen", f"/game/{games['klaverjassen']}/rules", ()))
     return shown
 
+
+TRICK = ("referee-klaver-card-JH", "referee-klaver-card-9S")
+"""Two cards in the Klaverjassen referee's trick: it says which one is winning so far, and whose."""
 
 LOCALES = {"en": "en-GB", "nl": "nl-NL", "de": "de-DE", "fr": "fr-FR"}
 
