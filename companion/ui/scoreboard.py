@@ -370,7 +370,7 @@ class GameScreen:
         )
         number = s.game.next_round.number if index is None else index + 1
         title = _("Round {number}") if index is None else _("Edit round {number}")
-        self.view.appbar.title = ft.Text(title.format(number=number), weight=ft.FontWeight.W_600)
+        self.view.appbar.title = widgets.bar_title(title.format(number=number))
         self.view.appbar.actions = [widgets.theme_switch(self.app)]
         self.entry_error.visible = False
         self.view.controls = [self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
@@ -378,10 +378,10 @@ class GameScreen:
     def render(self) -> None:
         s = self.state
         if s.record is None:
-            self.view.appbar.title = ft.Text(_("Scoreboard"))
+            self.view.appbar.title = widgets.bar_title(_("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
             return
-        self.view.appbar.title = ft.Text(s.title, weight=ft.FontWeight.W_600)
+        self.view.appbar.title = widgets.bar_title(s.title)
         body: list[ft.Control] = []
         if s.error:
             body.append(widgets.error_banner(s.error))
@@ -519,10 +519,11 @@ class GameScreen:
             )
             name_line: list[ft.Control] = [
                 ft.Container(width=10, height=10, bgcolor=row.color, border_radius=5),
-                ft.Text(row.name, size=17, weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(row.name, size=17, weight=ft.FontWeight.W_600, expand=True),
             ]
-            if row.leading:
-                name_line.append(widgets.pill(_("Leads") if not self.state.game.over else _("Winner"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
+            right: list[ft.Control] = [total]
+            if row.leading:  # under the total, so the name keeps the line's width
+                right.append(widgets.pill(_("Leads") if not self.state.game.over else _("Winner"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
             left: list[ft.Control] = [ft.Row(name_line, spacing=8)]
             if row.note:
                 left.append(ft.Text(row.note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -549,7 +550,10 @@ class GameScreen:
                 widgets.semantic(
                     f"total-{row.name}",
                     ft.Container(
-                        ft.Row([ft.Column(left, spacing=6, expand=True), total], spacing=12),
+                        ft.Row(
+                            [ft.Column(left, spacing=6, expand=True), ft.Column(right, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.END)],
+                            spacing=12,
+                        ),
                         padding=ft.Padding.symmetric(horizontal=16, vertical=10),
                         bgcolor=ft.Colors.PRIMARY_CONTAINER if row.leading and self.state.game.rounds else None,
                         border_radius=12,
@@ -592,7 +596,7 @@ class GameScreen:
         header = ft.Row(
             [ft.Text("#", width=28, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
             + [
-                ft.Text(side, expand=True, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, color=side_color(i))
+                ft.Text(side, expand=True, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, color=side_color(i))
                 for i, side in enumerate(sides)
             ]
             + ([ft.Container(width=20)] if s.can_edit else []),

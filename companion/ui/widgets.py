@@ -43,7 +43,7 @@ def screen(
 ) -> ft.View:
     """A full-screen page with an app bar (back arrow unless ``home``) and the theme switch."""
     bar = ft.AppBar(
-        title=ft.Text(title, weight=ft.FontWeight.W_600),
+        title=bar_title(title),
         automatically_imply_leading=not home,
         actions=[*actions, theme_switch(app), ft.Container(width=4)],
         bgcolor=ft.Colors.SURFACE_CONTAINER,
@@ -57,6 +57,12 @@ def screen(
         floating_action_button=floating,
         bgcolor=ft.Colors.SURFACE,
     )
+
+
+def bar_title(title: str) -> ft.Text:
+    """An app bar's title: two lines of it fit in the bar, so a long title wraps instead of
+    ending in an ellipsis (the app bar allows one line unless told otherwise)."""
+    return ft.Text(title, weight=ft.FontWeight.W_600, size=18, max_lines=2)
 
 
 def constrained(body: Sequence[ft.Control]) -> ft.Control:
