@@ -18,11 +18,12 @@ from typing import Callable
 import flet as ft
 
 from companion.share import guard, sharing
-from companion.share.live import TOPIC, DevicesChanged, LiveStore, Message
+from companion.share.live import TOPIC, DevicesChanged, GameChanged, LiveStore, Message
 from companion.share.table import Device, Table
+from companion.store import StoreError
 from companion.ui import access, reconnect
 from companion.ui.join import JoinScreen, JoinState
-from companion.ui.routes import parse, refresh_needed
+from companion.ui.routes import Page, parse, refresh_needed
 from companion.ui.settings import device_storage
 
 DEVICE_KEY = "companion.device"
@@ -163,10 +164,24 @@ class TableSession:
         if self.page.session.connection is None:  # went away after the message was sent
             return
         if refresh_needed(parse(self._route()), message, self.device):
-            self.page.run_task(self._refresh)  # in this page's own context
+            self.page.run_task(self._refresh, message)  # in this page's own context
 
-    async def _refresh(self) -> None:
+    async def _refresh(self, message: Message) -> None:
+        if isinstance(message, GameChanged) and self._follow(message):
+            return
         self.app.show(self._route())
+
+    def _follow(self, message: GameChanged) -> bool:
+        """Show a game's change on its scoreboard in place (the game read once for every
+        session of the process); False when the page is not that scoreboard."""
+        route = parse(self._route())
+        if route.page is not Page.GAME or route.game_id != message.game_id:
+            return False
+        try:
+            record = self.app.store.latest_game(message.game_id, message.version)
+        except StoreError:  # e.g. the device has left the table: showing the page says so
+            return False
+        return self.app.follow(record)
 
     def _route(self) -> str:
         return self.page.views[-1].route if self.page.views else "/"
