@@ -82,10 +82,17 @@ class App:
         self.drawn.set()
 
     def store_opened(self) -> None:
-        """The store has opened: a home page drawn before it shows its list now."""
+        """The store has opened: a home page drawn before it shows its list now, a New game
+        page its saved players."""
         self.store_open = True
-        if self.page.views and self.page.views[-1].route == "/":
-            home.fill(self, self.page.views[-1])
+        shown = self.page.views[-1] if self.page.views else None
+        if shown is not None and shown.route == "/":
+            home.fill(self, shown)
+            self.page.update()
+        elif shown is not None and shown.route == "/new":
+            from companion.ui import new_game  # LATER_SCREENS
+
+            new_game.fill(self, shown)
             self.page.update()
 
     def refresh(self) -> None:

@@ -1,6 +1,8 @@
 import pytest
 
+from companion.ui import new_game
 from companion.ui.new_game import NewGameState, seat_teams
+from tests.ui.tree import find
 
 
 def table(ruleset_id: str, *names: str, saved=()) -> NewGameState:
@@ -169,3 +171,30 @@ def test_changed_options_are_listed_in_the_rulesets_order():
     assert state.changed_options == ["four_jacks", "ending"]
     state.set_option("ending", "501")
     assert state.changed_options == ["four_jacks"]
+
+
+class OpeningApp:
+    """An app shell whose store is still opening: any use of it would wait for it."""
+
+    dark = False
+    page = None
+
+    def __init__(self, store):
+        self.store_open = False
+        self._store = store
+
+    @property
+    def store(self):
+        assert self.store_open, "the New game page waited for the store"
+        return self._store
+
+
+def test_new_game_shows_before_the_store_opens_and_the_saved_players_join_it_then(store):
+    store.add_player("Dee")
+    app = OpeningApp(store)
+    view = new_game.show(app)
+    find(view, "ruleset-beverbende").on_click()
+    app.store_open = True
+    new_game.fill(app, view)
+    find(view, "saved-Dee").on_click()
+    assert view.data.state.players == ["Dee"]
