@@ -52,6 +52,7 @@ class SharedStore:
                 serving.wait(SERVER_START_TIMEOUT)  # importing now would slow the server's own start
             load_screens()
             self._screens.set()
+            load_later()  # while the browser still loads the client: a tap on the first page must not wait for it
             self._wanted.wait()
             from companion.store import Store, StoreError
 
@@ -66,7 +67,6 @@ class SharedStore:
         finally:
             self._screens.set()
             self._ready.set()
-        load_later()
 
     def want(self) -> None:
         """Start opening the store now (a session needs it soon), without waiting for it."""
@@ -123,8 +123,9 @@ def load_screens() -> None:
 
 
 def load_later() -> None:
-    """Import what only later pages need (the score chart, the other screens) once the first
-    page is up, so that opening them later does not wait for it."""
+    """Import what only later pages need (the score chart, the other screens) after what the
+    first page needs and before the store opens, so that neither a page opened later nor a
+    tap on the first page (New game the moment home shows) waits for it."""
     import importlib
 
     from companion.ui.router import LATER_SCREENS

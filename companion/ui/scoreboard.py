@@ -461,7 +461,10 @@ class GameScreen:
         self.entry_error = ft.Container(visible=False)
         self.view = widgets.screen(app, route, _("Scoreboard"), [])
         self._board: BoardParts | None = None
-        """The shown scoreboard's controls that a change updates in place (None while the form shows)."""
+        """The scoreboard's controls that a change updates in place."""
+        self._board_root: ft.Control | None = None
+        """The scoreboard's body: kept, hidden, under a round-entry form, so that saving
+        shows it again with only what the round changed, not a page built anew."""
         self._layout: tuple | None = None
 
     def show_board(self, route: str) -> None:
@@ -480,7 +483,12 @@ class GameScreen:
                 ft.IconButton(ft.Icons.GAVEL, tooltip=_("Referee: settle a dispute"), on_click=lambda: self.app.go(f"{route}/referee")),
             ),
         ]  # no theme switch here: the game's name needs the room on a phone
-        self.render()
+        if self._board is not None and self._board_root is not None and self.state.layout() == self._layout:
+            self._board_root.visible = True
+            self.view.controls = [self._board_root]
+            self._board.show(self.state)
+        else:
+            self.render()
 
     def show_entry(self, route: str, index: int | None) -> None:
         """The form for the next round (index None) or for correcting round ``index``."""
@@ -499,13 +507,15 @@ class GameScreen:
         self.view.appbar.title = ft.Text(title.format(number=number), weight=ft.FontWeight.W_600)
         self.view.appbar.actions = [widgets.theme_switch(self.app)]
         self.entry_error.visible = False
-        self._board = None
-        self.view.controls = [self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
+        kept = [self._board_root] if self._board_root is not None else []
+        for board in kept:
+            board.visible = False
+        self.view.controls = [*kept, self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
 
     @property
     def shows_board(self) -> bool:
         """Whether the scoreboard shows (not a round-entry form)."""
-        return self._board is not None
+        return self._board is not None and len(self.view.controls) == 1 and self.view.controls[0] is self._board_root
 
     def follow(self, record) -> None:
         """Show ``record`` (the game after a change elsewhere) on the scoreboard shown: only
@@ -518,7 +528,7 @@ class GameScreen:
 
     def render(self) -> None:
         s = self.state
-        self._board = None
+        self._board = self._board_root = None
         self._layout = s.layout()
         if s.record is None:
             self.view.appbar.title = ft.Text(_("Scoreboard"))
@@ -605,7 +615,7 @@ class GameScreen:
                 )
             )
         widgets.set_body(self.view, body)
-        self._board = board
+        self._board, self._board_root = board, self.view.controls[0]
 
     def _banner(self, banner: Banner) -> ft.Control:
         won = self.state.status == "finished"
