@@ -281,8 +281,9 @@ def serve(
     if desktop:
         ft.run(main, assets_dir=str(theme.ASSETS_DIR))
         return
-    from companion.share import network
+    from companion.share import network, sharing
 
+    sharing.keep_tables_in(shared.get)
     try:
         listening = network.bind(host, port)
     except network.NetworkError as err:
