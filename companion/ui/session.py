@@ -17,8 +17,8 @@ from typing import Callable
 
 import flet as ft
 
-from companion.share import guard, sharing
-from companion.share.live import TOPIC, DevicesChanged, GameChanged, LiveStore, Message
+from companion.share import guard, relay, sharing
+from companion.share.live import TOPIC, DevicesChanged, GameChanged, LiveStore, Message, RoleChanged
 from companion.share.table import Device, Table
 from companion.store import StoreError
 from companion.ui import access, reconnect
@@ -43,6 +43,16 @@ async def stop_sharing(keep: TableSession | None = None) -> None:
     for session in list(_sessions):
         if session is not keep and table is not None and session.table is table:
             await session.end()
+
+
+def hear_from_elsewhere(message: Message) -> None:
+    """A message from another process of the server (companion.share.relay): every session
+    of this process hears it as if announced here; a device's new rights are read first."""
+    table = sharing.current_table()
+    if isinstance(message, RoleChanged) and table is not None:
+        table.reload(message.number)
+    for session in list(_sessions):
+        session.hear(message)
 
 
 class TableSession:
@@ -159,6 +169,15 @@ class TableSession:
 
     def _announce(self, message: Message) -> None:
         self.page.pubsub.send_others_on_topic(TOPIC, message)
+        relay.send(message)  # and to the server's other processes, if any
+
+    def hear(self, message: Message) -> None:
+        """Hear ``message`` from another process (any thread), if this page is in and connected."""
+        try:
+            if self.device is not None and self.page.session.connection is not None:
+                self.page.run_task(self._on_message, TOPIC, message)
+        except (AttributeError, RuntimeError):  # its connection went away meanwhile: it reads everything when back
+            pass
 
     async def _on_message(self, _topic: str, message: Message) -> None:
         if self.page.session.connection is None:  # went away after the message was sent
