@@ -11,15 +11,24 @@ from __future__ import annotations
 
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from enum import Enum
 from typing import TYPE_CHECKING, Callable
 
+from companion.i18n import _
 from companion.share import codes
 from companion.share.limiter import WrongTries, client_key
 
 if TYPE_CHECKING:
     from companion.store.seats import SeatRecord, Seats
+
+GONE_AFTER = timedelta(minutes=30)
+"""A device with no connection for this long has left the table, as far as the host's list goes
+(its key still lets it back in, with its rights)."""
+
+DEVICE_NAME_LENGTH = 40
 
 MAX_DEVICES = 100
 """A table is a handful of phones; the cap keeps a loop of fresh browsers from filling memory.
@@ -45,6 +54,12 @@ class Device:
     """Open connections from this device right now (to any process of the server)."""
     name: str = ""
     """What the host called it ("Bob's phone"); empty until named."""
+    seen_at: datetime | None = None
+    """When it last connected or went away (through any process); None before it ever did."""
+
+    def gone_for_a_while(self, now: datetime) -> bool:
+        """Whether it has had no connection for longer than ``GONE_AFTER``: the host's list leaves it out."""
+        return not self.connected and self.seen_at is not None and now - self.seen_at > GONE_AFTER
 
     @property
     def can_score(self) -> bool:
@@ -91,6 +106,24 @@ class Invitation:
     @property
     def host_url(self) -> str:
         return f"{self.base_url}/?code={self.host_code}"
+
+
+class NameRefused(Exception):
+    """A device name that cannot be kept; ``message`` says why, in the user's language."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def device_name(typed: str) -> str:
+    """The name as it is kept (spaces run together, none at the ends); NameRefused if it cannot be."""
+    name = " ".join(typed.split())
+    if len(name) > DEVICE_NAME_LENGTH:
+        raise NameRefused(_("A device name has at most {count} characters.").format(count=DEVICE_NAME_LENGTH))
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise NameRefused(_("A device name cannot hold control characters."))
+    return name
 
 
 class JoinRefused(Exception):
@@ -211,6 +244,16 @@ class Table:
             raise LookupError(f"no device {number} at this table")
         return device
 
+    def rename(self, by: Device, number: int, typed: str) -> Device:
+        """Call device ``number`` ``typed`` ("Bob's phone"; empty: no name); only a host may."""
+        if not by.is_host or self.rejoin(by.key) is not by:
+            raise PermissionError("only a host of this table may name its devices")
+        self._seats.rename(self.table_id, number, device_name(typed))
+        device = self.reload(number)
+        if device is None:
+            raise LookupError(f"no device {number} at this table")
+        return device
+
     def connected(self, device: Device, change: int) -> None:
         """A connection from ``device`` opened (+1) or closed (-1)."""
         self._seats.connected(self.table_id, device.key, change)
@@ -226,6 +269,7 @@ class Table:
             device.role = Role(seat.role)
             device.name = seat.name
             device.sessions = seat.connections
+            device.seen_at = seat.seen_at
             return device
 
 

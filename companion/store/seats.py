@@ -9,16 +9,13 @@ from __future__ import annotations
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Callable, Iterator
 
 import sqlalchemy as sa
 
 from companion.store.models import SHARED_TABLES, TABLE_DEVICES, utc_now
 from companion.store.service import Store
-
-NAME_LENGTH = 40
-"""The longest device name ("Bob's phone" needs far less)."""
 
 
 @dataclass(frozen=True)
@@ -136,11 +133,6 @@ class Seats:
                 .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key == key)
                 .values(connections=sa.case((connections < 0, 0), else_=connections), seen_at=utc_now())
             )
-
-
-def gone_for_a_while(seat: SeatRecord, now: datetime, after: timedelta) -> bool:
-    """Whether a device has had no connection for longer than ``after``."""
-    return seat.connections == 0 and now - seat.seen_at > after
 
 
 def _seat(values: Any) -> SeatRecord:

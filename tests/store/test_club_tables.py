@@ -92,3 +92,11 @@ def test_connections_through_every_process_are_counted(processes):
     assert other.reload(guest.number).sessions == 1
     other.connected(guest, -1)
     assert one.reload(guest.number).sessions == 0
+
+
+def test_a_name_given_through_one_process_is_listed_by_every_process(processes):
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    guest = other.admit(CODE, "192.168.1.21")
+    one.rename(host, guest.number, "Bob's phone")
+    assert [d.name for d in other.devices()] == ["", "Bob's phone"]
