@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator
 import sqlalchemy as sa
 
 from companion.store.models import SHARED_TABLES, TABLE_DEVICES, utc_now
-from companion.store.service import Store
+from companion.store.service import Store, _inserted_id
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Seats:
             result = conn.execute(
                 sa.insert(SHARED_TABLES).values(join_code=join_code, host_code=host_code, address=address, port=port, started_at=now)
             )
-            return int(result.inserted_primary_key[0])
+            return _inserted_id(result)
 
     def stop_table(self, table_id: int) -> None:
         with self._write() as conn:
