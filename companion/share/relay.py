@@ -56,10 +56,13 @@ def conninfo(database_url: str) -> str:
 class Relay:
     """This process's end of the channel (see the module docstring)."""
 
-    def __init__(self, database_url: str, deliver: Callable[[Message], None]):
+    def __init__(self, database_url: str, deliver: Callable[[Message], None], catch_up: Callable[[], None] = lambda: None):
         self.origin = uuid.uuid4().hex
         self._conninfo = conninfo(database_url)
         self._deliver = deliver
+        self._catch_up = catch_up
+        """Called when listening again after the connection was lost: what was sent meanwhile was not heard."""
+        self.backend_pid: int | None = None
         self._sender: Any = None
         self._lock = threading.Lock()
         self._stopped = threading.Event()
@@ -92,11 +95,15 @@ class Relay:
     def _listen(self) -> None:
         import psycopg
 
+        lost = False
         while not self._stopped.is_set():
             try:
                 with psycopg.connect(self._conninfo, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    self.backend_pid = conn.info.backend_pid
                     self.listening.set()
+                    if lost:
+                        self._catch_up()
                     while not self._stopped.is_set():
                         for note in conn.notifies(timeout=1.0):
                             heard = decode(note.payload)
@@ -104,16 +111,17 @@ class Relay:
                                 self._deliver(heard[0])
             except psycopg.OperationalError:
                 self.listening.clear()
+                lost = True
                 time.sleep(RETRY_SECONDS)
 
 
 _relay: Relay | None = None
 
 
-def start(database_url: str, deliver: Callable[[Message], None]) -> Relay:
+def start(database_url: str, deliver: Callable[[Message], None], catch_up: Callable[[], None]) -> Relay:
     """Relay this process's messages through ``database_url`` (PostgreSQL) from now on."""
     global _relay
-    _relay = Relay(database_url, deliver)
+    _relay = Relay(database_url, deliver, catch_up)
     _relay.start()
     return _relay
 

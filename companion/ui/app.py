@@ -330,9 +330,9 @@ def _relay_between_processes(url: str | None) -> None:
     """On PostgreSQL, hear the changes saved through the server's other processes (and tell them ours)."""
     if is_postgres(url):
         from companion.share import relay
-        from companion.ui.session import hear_from_elsewhere
+        from companion.ui.session import catch_up_everywhere, hear_from_elsewhere
 
-        relay.start(url, hear_from_elsewhere)
+        relay.start(url, hear_from_elsewhere, catch_up_everywhere)
 
 
 RESTART_PAUSE = 1.0

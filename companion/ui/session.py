@@ -55,6 +55,13 @@ def hear_from_elsewhere(message: Message) -> None:
         session.hear(message)
 
 
+def catch_up_everywhere() -> None:
+    """Messages from the other processes may have been missed (companion.share.relay lost
+    its connection for a moment): every page that shows stored state reads it again."""
+    for session in list(_sessions):
+        session.hear(None)
+
+
 class TableSession:
     """One browser session: let it in, build the app for its device, keep its page live."""
 
@@ -171,10 +178,15 @@ class TableSession:
         self.page.pubsub.send_others_on_topic(TOPIC, message)
         relay.send(message)  # and to the server's other processes, if any
 
-    def hear(self, message: Message) -> None:
-        """Hear ``message`` from another process (any thread), if this page is in and connected."""
+    def hear(self, message: Message | None) -> None:
+        """Hear ``message`` from another process (any thread), if this page is in and connected;
+        None: whatever was missed, so the page is read again if it shows stored state."""
         try:
-            if self.device is not None and self.page.session.connection is not None:
+            if self.device is None or self.page.session.connection is None:
+                return
+            if message is None:
+                self.page.run_task(self._catch_up)
+            else:
                 self.page.run_task(self._on_message, TOPIC, message)
         except (AttributeError, RuntimeError):  # its connection went away meanwhile: it reads everything when back
             pass
@@ -184,6 +196,14 @@ class TableSession:
             return
         if refresh_needed(parse(self._route()), message, self.device):
             self.page.run_task(self._refresh, message)  # in this page's own context
+
+    async def _catch_up(self) -> None:
+        self._read_again()
+
+    def _read_again(self) -> None:
+        """Show the page again from the store, unless someone is typing on it."""
+        if parse(self._route()).shows_only_stored_state:
+            self.app.show(self._route())
 
     async def _refresh(self, message: Message) -> None:
         if isinstance(message, GameChanged) and self._follow(message):
@@ -211,8 +231,7 @@ class TableSession:
         if self.visit is not None:
             self.visit.admit()
         self._connected(True)
-        if parse(self._route()).shows_only_stored_state:
-            self.app.show(self._route())
+        self._read_again()
 
 
 def table_session(page: ft.Page) -> TableSession:

@@ -57,3 +57,28 @@ def test_a_notification_that_is_not_one_of_the_tables_messages_is_ignored(payloa
 def test_every_message_survives_the_channel():
     for message in (GameChanged(7, 3), RoleChanged(2), DevicesChanged()):
         assert relay.decode(relay.encode(message, "me")) == (message, "me")
+
+
+@pytest.mark.postgres
+def test_a_process_that_lost_the_channel_for_a_moment_catches_up_when_it_listens_again(postgres_url):
+    import sqlalchemy as sa
+
+    caught_up = queue.Queue()
+    heard: queue.Queue = queue.Queue()
+    process = relay.Relay(postgres_url, heard.put, catch_up=lambda: caught_up.put(True))
+    process.start()
+    try:
+        assert process.listening.wait(10)
+        lost = process.backend_pid
+        engine = sa.create_engine(postgres_url)
+        with engine.begin() as conn:  # as a database restart or a network hiccup would
+            conn.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": lost})
+        engine.dispose()
+        assert caught_up.get(timeout=30) is True
+        assert process.backend_pid != lost
+        other, _ = listening(postgres_url)
+        other.send(GameChanged(3, 2))
+        assert heard.get(timeout=10) == GameChanged(3, 2)  # and hears what comes after
+        other.stop()
+    finally:
+        process.stop()
