@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -84,9 +85,17 @@ RECONNECTED = """(before) => {
 
 
 def workers(process: subprocess.Popen) -> list[int]:
-    """The club server's worker processes, as the kernel lists them now."""
-    children = subprocess.run(["ps", "--ppid", str(process.pid), "-o", "pid="], capture_output=True, text=True).stdout
-    return [int(pid) for pid in children.split()]
+    """The club server's worker processes, as the kernel lists them now (read from /proc:
+    a fresh Debian machine need not have ``ps``)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == process.pid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
 
 
 def kill_a_worker(process: subprocess.Popen, pid: int) -> None:
