@@ -6,7 +6,8 @@ through; a change needs scorer rights too (the checks are here, on the server, w
 the screen shows) and, once saved, is announced to every other session. A session that hears of a
 change reloads what it shows from the store if the change concerns it (the screens
 decide which), so the store stays the one source of truth and a message never carries state that could be
-stale by the time it arrives.
+stale by the time it arrives: a game's change names only the game and its new version, and the
+record is read once for all the sessions of the process (companion.share.feed).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.i18n import _
+from companion.share.feed import feed
 from companion.share.table import Device
 from companion.store import StoreError
 
@@ -31,6 +33,8 @@ class GameChanged:
     """A game was started, or a round saved, edited or undone, or the game abandoned."""
 
     game_id: int
+    version: int
+    """The game's version after the change: a session that already shows it (or newer) has nothing to read."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,13 @@ class LiveStore:
         """Tell every other session of the server (e.g. that a device's rights changed)."""
         self._announce(message)
 
+    def latest_game(self, game_id: int, version: int) -> Any:
+        """Game ``game_id`` at ``version`` or newer, read once for all the sessions of this
+        process that show it (companion.share.feed)."""
+        if not self._seated(self.device):
+            raise LeftTableError()
+        return feed.latest(str(self._store.url), game_id, version, self._store.open_game)
+
     def __getattr__(self, name: str) -> Any:
         if name in READS:
             return partial(self._read, name)
@@ -120,7 +131,8 @@ class LiveStore:
             raise StoreError("Only the host's device can restore a backup into this Companion.")
         result = getattr(self._store, name)(*args, **kwargs)
         if name in GAME_CHANGES:
-            self._announce(GameChanged(result.id))
+            feed.put(str(self._store.url), result)
+            self._announce(GameChanged(result.id, result.version))
         else:
             self._announce(GamesRestored() if name in RESTORES else PlayersChanged())
         return result

@@ -596,8 +596,22 @@ class NewGameScreen:
 
 
 def show(app) -> ft.View:
+    """The New game page; shown before the store has opened (tapped the moment home shows),
+    it comes at once and the saved players join it when the store opens (``fill``)."""
+    screen = NewGameScreen(app, NewGameState(_saved_players(app) if app.store_open else []))
+    screen.view.data = screen
+    return screen.view
+
+
+def fill(app, view: ft.View) -> None:
+    """The store has just opened: the saved players join a New game page shown before."""
+    screen: NewGameScreen = view.data
+    screen.state.saved_players = _saved_players(app)
+    screen.render()
+
+
+def _saved_players(app) -> list[str]:
     try:
-        saved = [p.name for p in app.store.players()]
+        return [p.name for p in app.store.players()]
     except StoreError:
-        saved = []
-    return NewGameScreen(app, NewGameState(saved)).view
+        return []

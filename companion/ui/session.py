@@ -17,12 +17,13 @@ from typing import Callable
 
 import flet as ft
 
-from companion.share import guard, sharing
-from companion.share.live import TOPIC, DevicesChanged, LiveStore, Message
+from companion.share import guard, relay, sharing
+from companion.share.live import TOPIC, DevicesChanged, GameChanged, LiveStore, Message, RoleChanged
 from companion.share.table import Device, Table
+from companion.store import StoreError
 from companion.ui import access, reconnect
 from companion.ui.join import JoinScreen, JoinState
-from companion.ui.routes import parse, refresh_needed
+from companion.ui.routes import Page, parse, refresh_needed
 from companion.ui.settings import device_storage
 
 DEVICE_KEY = "companion.device"
@@ -42,6 +43,23 @@ async def stop_sharing(keep: TableSession | None = None) -> None:
     for session in list(_sessions):
         if session is not keep and table is not None and session.table is table:
             await session.end()
+
+
+def hear_from_elsewhere(message: Message) -> None:
+    """A message from another process of the server (companion.share.relay): every session
+    of this process hears it as if announced here; a device's new rights are read first."""
+    table = sharing.current_table()
+    if isinstance(message, RoleChanged) and table is not None:
+        table.reload(message.number)
+    for session in list(_sessions):
+        session.hear(message)
+
+
+def catch_up_everywhere() -> None:
+    """Messages from the other processes may have been missed (companion.share.relay lost
+    its connection for a moment): every page that shows stored state reads it again."""
+    for session in list(_sessions):
+        session.hear(None)
 
 
 class TableSession:
@@ -158,15 +176,51 @@ class TableSession:
 
     def _announce(self, message: Message) -> None:
         self.page.pubsub.send_others_on_topic(TOPIC, message)
+        relay.send(message)  # and to the server's other processes, if any
+
+    def hear(self, message: Message | None) -> None:
+        """Hear ``message`` from another process (any thread), if this page is in and connected;
+        None: whatever was missed, so the page is read again if it shows stored state."""
+        try:
+            if self.device is None or self.page.session.connection is None:
+                return
+            if message is None:
+                self.page.run_task(self._catch_up)
+            else:
+                self.page.run_task(self._on_message, TOPIC, message)
+        except (AttributeError, RuntimeError):  # its connection went away meanwhile: it reads everything when back
+            pass
 
     async def _on_message(self, _topic: str, message: Message) -> None:
         if self.page.session.connection is None:  # went away after the message was sent
             return
         if refresh_needed(parse(self._route()), message, self.device):
-            self.page.run_task(self._refresh)  # in this page's own context
+            self.page.run_task(self._refresh, message)  # in this page's own context
 
-    async def _refresh(self) -> None:
+    async def _catch_up(self) -> None:
+        self._read_again()
+
+    def _read_again(self) -> None:
+        """Show the page again from the store, unless someone is typing on it."""
+        if parse(self._route()).shows_only_stored_state:
+            self.app.show(self._route())
+
+    async def _refresh(self, message: Message) -> None:
+        if isinstance(message, GameChanged) and self._follow(message):
+            return
         self.app.show(self._route())
+
+    def _follow(self, message: GameChanged) -> bool:
+        """Show a game's change on its scoreboard in place (the game read once for every
+        session of the process); False when the page is not that scoreboard."""
+        route = parse(self._route())
+        if route.page is not Page.GAME or route.game_id != message.game_id:
+            return False
+        try:
+            record = self.app.store.latest_game(message.game_id, message.version)
+        except StoreError:  # e.g. the device has left the table: showing the page says so
+            return False
+        return self.app.follow(record)
 
     def _route(self) -> str:
         return self.page.views[-1].route if self.page.views else "/"
@@ -177,8 +231,7 @@ class TableSession:
         if self.visit is not None:
             self.visit.admit()
         self._connected(True)
-        if parse(self._route()).shows_only_stored_state:
-            self.app.show(self._route())
+        self._read_again()
 
 
 def table_session(page: ft.Page) -> TableSession:

@@ -1,6 +1,7 @@
 import flet as ft
 import pytest
 
+from companion.ui import new_game
 from companion.ui.new_game import NewGameScreen, NewGameState, seat_teams
 from tests.ui.tree import find, walk
 
@@ -246,3 +247,30 @@ def test_the_new_game_screen_offers_the_limit_ending_and_saves_it(store):
     record = store.open_game(screen.state.start(store))
     assert record.game.options["ending"] == "limit"
     assert record.game.detail["game_ends_at"] == 100
+
+
+class OpeningApp:
+    """An app shell whose store is still opening: any use of it would wait for it."""
+
+    dark = False
+    page = None
+
+    def __init__(self, store):
+        self.store_open = False
+        self._store = store
+
+    @property
+    def store(self):
+        assert self.store_open, "the New game page waited for the store"
+        return self._store
+
+
+def test_new_game_shows_before_the_store_opens_and_the_saved_players_join_it_then(store):
+    store.add_player("Dee")
+    app = OpeningApp(store)
+    view = new_game.show(app)
+    find(view, "ruleset-beverbende").on_click()
+    app.store_open = True
+    new_game.fill(app, view)
+    find(view, "saved-Dee").on_click()
+    assert view.data.state.players == ["Dee"]
