@@ -14,7 +14,7 @@ import flet as ft
 
 from companion import rules
 from companion.i18n import _
-from companion.rules import RuleError, Ruleset
+from companion.rules import Option, RuleError, Ruleset
 from companion.store import StoreError
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, player_count
@@ -239,6 +239,9 @@ class NewGameScreen:
     def __init__(self, app, state: NewGameState):
         self.app = app
         self.state = state
+        self.bench_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
+        self.summary_text = ft.Text()
+        self.choice_chips: dict[tuple[str, object], ft.Chip] = {}
         self.name_field = ft.TextField(
             label=_("Player name"),
             on_submit=self._add_typed,
@@ -284,20 +287,22 @@ class NewGameScreen:
         self._refresh_start()
         widgets.set_body(self.view, body)
 
+    def _summary(self) -> str:
+        changed = self.state.changed_options
+        if not changed:
+            return _("All at their defaults")
+        return _("Changed: {options}").format(options=", ".join(option_label(self.state.ruleset.option(name)) for name in changed))
+
     def _options(self) -> list[ft.Control]:
         """Options fold away behind one line saying whether any differs from the default."""
-        changed = self.state.changed_options
-        summary = (
-            _("All at their defaults")
-            if not changed
-            else _("Changed: {options}").format(options=", ".join(option_label(self.state.ruleset.option(name)) for name in changed))
-        )
+        self.summary_text = ft.Text(self._summary(), size=12)
+        self.choice_chips = {}
         header = widgets.semantic(
             "options-toggle",
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.TUNE, color=ft.Colors.PRIMARY),
                 title=ft.Text(_("Options"), weight=ft.FontWeight.W_600),
-                subtitle=ft.Text(summary, size=12),
+                subtitle=self.summary_text,
                 trailing=ft.Icon(ft.Icons.EXPAND_LESS if self.options_open else ft.Icons.EXPAND_MORE),
                 on_click=self._toggle_options,
             ),
@@ -398,27 +403,27 @@ class NewGameScreen:
             )
             if s.name_error:
                 out.append(widgets.semantic("name-error", ft.Text(s.name_error, color=ft.Colors.ERROR)))
-            if s.bench:
-                out.append(
-                    ft.Row(
-                        [
-                            widgets.semantic(
-                                f"saved-{name}",
-                                ft.Chip(
-                                    label=ft.Text(name),
-                                    leading=ft.Icon(ft.Icons.ADD, size=16),
-                                    on_click=lambda _e=None, n=name: self._do(s.add_player, n),
-                                ),
-                            )
-                            for name in s.bench
-                        ],
-                        wrap=True,
-                        spacing=8,
-                        run_spacing=8,
-                    )
-                )
+            self.show_bench()
+            out.append(self.bench_row)
         out.extend(self._teams())
         return out
+
+    def show_bench(self) -> None:
+        """The saved players not yet seated, as chips; updated in place when the store opens,
+        so a name being typed keeps its field's focus."""
+        s = self.state
+        self.bench_row.controls = [
+            widgets.semantic(
+                f"saved-{name}",
+                ft.Chip(
+                    label=ft.Text(name),
+                    leading=ft.Icon(ft.Icons.ADD, size=16),
+                    on_click=lambda _e=None, n=name: self._do(s.add_player, n),
+                ),
+            )
+            for name in s.bench
+        ]
+        self.bench_row.visible = bool(s.bench)
 
     def _seat(self, i: int, name: str) -> ft.Control:
         s = self.state
@@ -518,14 +523,7 @@ class NewGameScreen:
                 ft.Text(label, weight=ft.FontWeight.W_500),
                 ft.Row(
                     [
-                        widgets.semantic(
-                            f"option-{option.name}-{value}",
-                            ft.Chip(
-                                label=ft.Text(option_value(option, value)),
-                                selected=s.options[option.name] == value,
-                                on_select=lambda _e=None, v=value: self._do(s.set_option, option.name, v),
-                            ),
-                        )
+                        widgets.semantic(f"option-{option.name}-{value}", self._choice_chip(option, value))
                         for value in s.option_choices(option.name)
                     ],
                     wrap=True,
@@ -544,6 +542,16 @@ class NewGameScreen:
                 padding=ft.Padding.symmetric(horizontal=16, vertical=10),
             ),
         )
+
+    def _choice_chip(self, option: Option, value: object) -> ft.Chip:
+        s = self.state
+        chip = ft.Chip(
+            label=ft.Text(option_value(option, value)),
+            selected=s.options[option.name] == value,
+            on_select=lambda _e=None: self._do(s.set_option, option.name, value),
+        )
+        self.choice_chips[(option.name, value)] = chip
+        return chip
 
     # --- intents ---
 
@@ -570,12 +578,14 @@ class NewGameScreen:
         return field
 
     def _set_text(self, name: str, text: str) -> None:
-        """Only the field's error and the start button change while typing; beside quick
-        choices the chips and the options' summary follow too (the field itself is kept)."""
+        """Only the field's error and the start button change while typing, and beside quick
+        choices the chips and the options' summary: in place, as a rebuilt page would take
+        the field's focus."""
         self.state.set_option_text(name, text)
-        if self.state.typed_beside_choices(self.state.ruleset.option(name)):
-            self.render()
-            return
+        for (option_name, value), chip in self.choice_chips.items():
+            if option_name == name:
+                chip.selected = self.state.options[name] == value
+        self.summary_text.value = self._summary()
         self.number_fields[(self.state.ruleset.id, name)].error = self.state.option_errors.get(name)
         self._refresh_start()
 
@@ -604,10 +614,11 @@ def show(app) -> ft.View:
 
 
 def fill(app, view: ft.View) -> None:
-    """The store has just opened: the saved players join a New game page shown before."""
+    """The store has just opened: the saved players join a New game page shown before, in
+    place (a rebuilt page would take the focus from a name being typed)."""
     screen: NewGameScreen = view.data
     screen.state.saved_players = _saved_players(app)
-    screen.render()
+    screen.show_bench()
 
 
 def _saved_players(app) -> list[str]:
