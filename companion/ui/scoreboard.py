@@ -369,11 +369,13 @@ class GameScreen:
         self.render()
 
     def show_entry(self, route: str, index: int | None) -> None:
-        """The form for the next round (index None) or for correcting round ``index``."""
+        """The form for the next round (index None) or for correcting round ``index``: the
+        draft kept from an earlier visit, if any (companion.ui.round_entry.drafts)."""
         from companion.ui.round_entry import entry_form
 
         s = self.state
         self.entry_index = index
+        draft = self.app.drafts.open(s.game_id, s.game, index)
         self.view.route = route
         self.view.scroll = None  # the form fills the page: inputs scroll, keypad and Save stay put
         self.view.padding = ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8)
@@ -385,7 +387,23 @@ class GameScreen:
         self.view.appbar.title = ft.Text(title.format(number=number), weight=ft.FontWeight.W_600)
         self.view.appbar.actions = [widgets.theme_switch(self.app)]
         self.entry_error.visible = False
-        self.view.controls = [self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
+        form = entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index, state=draft.state)
+        notice = [self._draft_notice(draft.notice)] if draft.notice else []
+        self.view.controls = [*notice, self.entry_error, form]
+
+    def _draft_notice(self, message: str) -> ft.Control:
+        """What happened to the draft while it was kept (the round was taken elsewhere)."""
+        discard = widgets.semantic("entry-discard", ft.TextButton(_("Discard"), on_click=self._discard))
+        return widgets.semantic(
+            "entry-notice",
+            ft.Container(
+                ft.Column([ft.Text(message, color=ft.Colors.ON_TERTIARY_CONTAINER), discard], spacing=0),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                border_radius=12,
+                padding=ft.Padding.only(left=16, right=8, top=10, bottom=2),
+            ),
+            live_region=True,
+        )
 
     def render(self) -> None:
         s = self.state
@@ -416,7 +434,9 @@ class GameScreen:
                 widgets.semantic(
                     "enter-round",
                     ft.FilledButton(
-                        _("Enter round {number}").format(number=number),
+                        (_("Continue round {number}") if self.app.drafts.pending(s.game_id) else _("Enter round {number}")).format(
+                            number=number
+                        ),
                         icon=ft.Icons.EDIT_NOTE,
                         on_click=lambda: self.app.go(Route(Page.ENTRY, game_id=s.game_id).path),
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
@@ -625,18 +645,45 @@ class GameScreen:
     def _save(self, entry: dict[str, Any]) -> None:
         board = Route(Page.GAME, game_id=self.state.game_id).path
         if self.state.save(entry, self.entry_index):
+            self.app.drafts.discard(self.state.game_id, self.entry_index)
             self.app.go(board)
             return
         if self.state.stale:
-            # The game moved on elsewhere: show its new state rather than a form built on the old one.
-            message = self.state.error  # showing the board reloads the game, which clears the error
-            self.app.go(board)
-            self.app.notify(message)
+            # The game moved on elsewhere: the form again, on the game as it is now, with the draft kept.
+            self.app.show(self.view.route)
             return
         self.entry_error.content = widgets.error_banner(self.state.error or _("The round could not be saved."))
         self.entry_error.visible = True
 
     def _cancel(self) -> None:
+        """Back to the scoreboard; a draft with something entered is kept or discarded as the player says."""
+        draft = self.app.drafts.open(self.state.game_id, self.state.game, self.entry_index)
+        if not draft.state.has_input:
+            self._discard()
+            return
+
+        def leave(keep: bool):
+            self.app.page.pop_dialog()
+            if keep:
+                self.app.go(Route(Page.GAME, game_id=self.state.game_id).path)
+            else:
+                self._discard()
+
+        number = draft.state.round_number
+        self.app.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(_("Leave round {number}?").format(number=number)),
+                content=ft.Text(_("What you entered is kept until you save it or discard it.")),
+                actions=[
+                    widgets.semantic("leave-discard", ft.TextButton(_("Discard"), on_click=lambda: leave(False))),
+                    widgets.semantic("leave-keep", ft.FilledButton(_("Keep for later"), on_click=lambda: leave(True))),
+                ],
+            )
+        )
+
+    def _discard(self) -> None:
+        """The draft thrown away on purpose; back to the scoreboard."""
+        self.app.drafts.discard(self.state.game_id, self.entry_index)
         self.app.go(Route(Page.GAME, game_id=self.state.game_id).path)
 
     def _play_again(self) -> None:

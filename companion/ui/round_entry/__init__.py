@@ -91,7 +91,9 @@ def entry_form(
     on_save: Callable[[dict], None],
     on_cancel: Callable[[], None] | None = None,
     index: int | None = None,
+    state=None,
 ) -> ft.Control:
-    """The round-entry form for ``game``; see the module docstring."""
+    """The round-entry form for ``game``; see the module docstring. ``state`` shows a kept
+    draft (companion.ui.round_entry.drafts) instead of a fresh form."""
     _state_class, view = _FORMS[game.ruleset.id]
-    return view(entry_state(game, index), on_save, on_cancel)
+    return view(state if state is not None else entry_state(game, index), on_save, on_cancel)
