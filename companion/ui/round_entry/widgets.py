@@ -178,27 +178,32 @@ class EntryForm(SyncedControls):
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-        pinned: list[ft.Control] = []
-        if pin_preview:
-            pinned.append(self._preview(shown=lambda: state.cursor is not None))
-            scrolled = self._preview(shown=lambda: state.cursor is None)
-        else:
-            scrolled = self._preview()
+        preview = self._preview()
+        below_body = ft.Column([preview])
+        above_footer = ft.Column()
         scroller = ft.Column(
-            [header, *body, scrolled],
+            [header, *body, below_body],
             scroll=ft.ScrollMode.AUTO,
             expand=True,
             spacing=8,
         )
-        bottom = ft.Column([*pinned, *footer, self._status(), self._buttons()], spacing=6)
+        bottom = ft.Column([above_footer, *footer, self._status(), self._buttons()], spacing=6)
+        if pin_preview:
+
+            def sync():
+                typing = state.cursor is not None
+                below_body.controls = [] if typing else [preview]
+                above_footer.controls = [preview] if typing else []
+
+            self.bind(sync)
         return ft.Container(
             content=ft.Column([scroller, bottom], expand=True, spacing=8),
             padding=ft.Padding.symmetric(horizontal=8, vertical=8),
             expand=True,
         )
 
-    def _preview(self, shown: Callable[[], bool] = lambda: True) -> ft.Control:
-        """The round's scores and notes once the entry is valid, while ``shown()``."""
+    def _preview(self) -> ft.Control:
+        """The round's scores and notes once the entry is valid."""
         rows = ft.Column(spacing=2)
         panel = ft.Container(
             content=rows,
@@ -210,7 +215,7 @@ class EntryForm(SyncedControls):
         tagged_panel = tagged(panel, "entry-preview")
 
         def sync():
-            preview = self.state.preview() if shown() else None
+            preview = self.state.preview()
             tagged_panel.visible = preview is not None
             if preview is None:
                 rows.controls = []
