@@ -242,9 +242,11 @@ class ScoreboardState:
             ) if left == 0 else ngettext("{n} round left · lowest total wins", "{n} rounds left · lowest total wins", left).format(n=left)
         if rid == "members_only":
             reached = len(detail["symbols_reached"])
-            return _("{reached} of 5 symbols have a track at 5 or more; the game ends when all have").format(
-                reached=reached
-            )
+            return ngettext(
+                "{reached} of 5 symbols has a track at 5 or more; the game ends when all 5 have one.",
+                "{reached} of 5 symbols have a track at 5 or more; the game ends when all 5 have one.",
+                reached,
+            ).format(reached=reached)
         if rid == "klaverjassen":
             if detail.get("deciding_deal"):
                 return _("Both teams passed {target}: one more deal decides").format(target=detail["target"])

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules.base import Game
-from companion.rules.members_only import FIELDS, MINUS_CARDS, PAYOUTS, STONES, SYMBOL_CARDS, SYMBOLS
+from companion.rules.members_only import FIELDS, MINUS_CARDS, PAYOUTS, STONES, SYMBOL_CARDS, SYMBOLS, TRACK_TOP
 from companion.ui import theme
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
@@ -248,8 +248,17 @@ class MembersOnlyEntry(Keypad, EntryState):
             where = _("{symbol} {field}").format(symbol=symbol_name(bet["symbol"]), field=field_name(bet["field"]))
             stone = stone_name(bet["stone"]) + (" " + _("on risk") if bet["risk"] else "")
             if bet["won"]:
-                line = _("{player}: {where} ({stone}) wins {points}.")
-                notes.append(line.format(player=bet["player"], where=where, stone=stone, points=bet["points"]))
+                if bet["moved"] == bet["points"]:
+                    line = _("{player}: {where} ({stone}) wins {points}.")
+                elif bet["moved"]:
+                    line = _("{player}: {where} ({stone}) wins {points}; the track stops at {top}, so it moves up {moved}.")
+                else:
+                    line = _("{player}: {where} ({stone}) wins {points}; the track is at {top} already and stays there.")
+                notes.append(
+                    line.format(
+                        player=bet["player"], where=where, stone=stone, points=bet["points"], moved=bet["moved"], top=TRACK_TOP
+                    )
+                )
             else:
                 line = _("{player}: {where} is wrong; the {stone} stone is lost.")
                 notes.append(line.format(player=bet["player"], where=where, stone=stone_name(bet["stone"])))
@@ -373,7 +382,7 @@ def _cell(form: widgets.EntryForm, state: MembersOnlyEntry, symbol: str, field: 
         who.value = state.initials[bet["player"]] + ("²" if bet["stone"] == "double" else "")
         marks = [_("R")] if bet["risk"] else []
         if settled is not None:
-            marks.append(f"+{settled['points']}" if settled["won"] else "✗")
+            marks.append(f"+{settled['moved']}" if settled["won"] else "✗")  # what the track gains
         extra.value = " ".join(marks)
         box.bgcolor = colours[bet["player"]]
         faulty = state.faulty_cell == (symbol, field)
