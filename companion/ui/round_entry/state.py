@@ -153,6 +153,12 @@ class EntryState:
         saved or changed a round): the next round of ``game``, or the same past round."""
         carried = type(self)(game, self.index)
         carried._prefill(self.entry())
+        if isinstance(self, Keypad) and isinstance(carried, Keypad) and self.cursor is not None:
+            carried.select_input(self.cursor)  # typing goes on where it was
+            try:
+                carried.typed()
+            except KeyError:  # that input is gone (a player out since)
+                carried.select_input(None)
         return carried
 
     # --- shared read-outs -------------------------------------------------------------

@@ -93,3 +93,17 @@ def test_every_rulesets_fresh_form_has_nothing_to_ask_about_when_left(ruleset_id
     game = rules.get(ruleset_id).new_game(["Ann", "Bob", "Cy", "Dee"])
     state = entry_state(game)
     assert not state.has_input
+
+
+def test_typing_goes_on_where_it_was_in_a_carried_over_draft():
+    drafts = Drafts()
+    game = rules.get("beverbende").new_game(["Ann", "Bob"])
+    state = drafts.open(GAME_ID, game).state
+    for digit in (2, 2, 2, 2):
+        state.press(digit)
+    elsewhere = game.add_round({"cards": {"Ann": [1, 1, 1, 1], "Bob": [2, 2, 2, 2]}})
+    carried = drafts.open(GAME_ID, elsewhere).state
+    assert carried.cursor == ("Bob", 0)
+    for digit in (3, 3, 3, 3):
+        carried.press(digit)
+    assert carried.valid and carried.entry()["cards"] == {"Ann": [2, 2, 2, 2], "Bob": [3, 3, 3, 3]}
