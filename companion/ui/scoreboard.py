@@ -659,8 +659,8 @@ class GameScreen:
 
     def _cancel(self) -> None:
         """Back to the scoreboard; a draft with something entered is kept or discarded as the player says."""
-        draft = self.app.drafts.open(self.state.game_id, self.state.game, self.entry_index)
-        if not draft.state.has_input:
+        draft = self.app.drafts.kept(self.state.game_id, self.entry_index)
+        if draft is None or not draft.state.has_input:
             self._discard()
             return
 

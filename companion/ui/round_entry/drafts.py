@@ -46,9 +46,13 @@ class Drafts:
                 draft.notice = _changed_notice(before, draft.state)
         return draft
 
+    def kept(self, game_id: int, index: int | None = None) -> Draft | None:
+        """The draft as it was left, if any (not carried over to a newer game)."""
+        return self._kept.get((game_id, index))
+
     def pending(self, game_id: int) -> bool:
         """Whether a next round of the game is half entered (something typed, not saved)."""
-        draft = self._kept.get((game_id, None))
+        draft = self.kept(game_id)
         return draft is not None and draft.state.has_input
 
     def discard(self, game_id: int, index: int | None = None) -> None:
