@@ -340,6 +340,10 @@ class ScoreboardState:
 class GameScreen:
     """One page per game that shows either the scoreboard or a round-entry form.
 
+    The form shows the session's draft of the round (companion.ui.round_entry.drafts):
+    ``entry-notice`` says what happened to it meanwhile, with ``entry-discard``; leaving a
+    draft with something entered asks ``leave-keep`` or ``leave-discard``.
+
     Entering and saving a round swaps the page's content in place instead of pushing and
     popping a page: Flutter then redraws only what changed, and saving shows the updated
     scoreboard at once rather than after a page transition.

@@ -19,7 +19,9 @@ Every form
     ``entry-save`` Save button (disabled until valid; the inner node then carries
     ``aria-disabled="true"``; click the tagged node itself), ``entry-cancel`` Cancel,
     ``entry-status`` status line (what is still missing, or a message that concerns the
-    whole entry), ``entry-preview`` the round's scores and notes once valid.
+    whole entry), ``entry-preview`` the round's scores and notes once valid (its lines
+    ``entry-preview-<side>`` and ``entry-preview-note-<0..>``; CLUBS moves it above the
+    keypad while points are typed).
     Forms that take numbers have a keypad for the selected input: ``entry-key-<0..9>``,
     ``entry-key-back`` (clear a digit), ``entry-key-next`` (next input). A number is done
     by itself once no further digit fits (e.g. "8", "2" for 82 card points). Beverbende
@@ -40,12 +42,13 @@ CLUBS
 
 Klaverjassen (``<team>`` is the team's name, e.g. "Ann & Cy")
     ``klaver-points-<team>`` card points (the playing team's is selected at the start;
-    the other team's fills in as 162 minus), ``klaver-roem-<team>-<20|50|100|200|stuk>``
+    the other team's fills in as 162 minus, unless typed too), ``klaver-roem-<team>-<20|50|100|200|stuk>``
     add a meld (+200 only when four jacks are worth 200), ``klaver-roem-<team>-undo`` take
     the last one back, ``klaver-pit-<team>`` and ``klaver-verzaakt-<team>`` toggles,
     ``klaver-playing-<team>`` who played this deal (preset from the deal),
     ``klaver-error-<team>`` the team's message, ``klaver-marks-<team>`` "NAT" / "PIT" as
-    soon as the entry makes it so.
+    soon as the entry makes it so, ``klaver-keep-<team>`` keep this team's count (shown
+    only while both typed counts do not add up to 162).
 
 MEMBERS ONLY (``<symbol>`` and ``<field>`` as in the entry: ``crown``, ``<=3``, ``>=5``)
     ``mo-player-<player>`` whose stone (the starter is picked first; after each stone the
