@@ -12,13 +12,13 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import _, ngettext
+from companion.i18n import _
 from companion.rules import RuleError
 from companion.store import StaleError, StoreError
 from companion.ui import widgets
 from companion.ui.chart import score_chart
 from companion.ui.format import join_names, points
-from companion.ui.round_entry.members_only import symbol_name
+from companion.ui.games import Board, Track, look
 from companion.ui.routes import Page, Route
 from companion.ui.share_panel import game_actions
 from companion.ui.theme import side_color
@@ -35,8 +35,8 @@ class SideRow:
     progress: float | None
     note: str
     color: str
-    tracks: tuple[tuple[str, int, bool], ...] = ()
-    """MEMBERS ONLY: (symbol, track, counts) per symbol; a track counts from 5 up."""
+    tracks: tuple[Track, ...] = ()
+    """Marker tracks the game keeps per side (``Board.tracks``)."""
 
 
 @dataclass(frozen=True)
@@ -176,9 +176,13 @@ class ScoreboardState:
         return [s for s in standings if self.game.totals[s] == best]
 
     @property
+    def board(self) -> Board:
+        """How this game's scoreboard reads (its lines that depend on the game)."""
+        return look(self.game.ruleset.id).board
+
+    @property
     def target(self) -> int | None:
-        detail = self.game.detail
-        return detail.get("target") if isinstance(detail, dict) else None
+        return self.board.target(self.game)
 
     def sides(self) -> list[SideRow]:
         game = self.game
@@ -198,64 +202,26 @@ class ScoreboardState:
                     progress=progress,
                     note=self._side_note(side),
                     color=side_color(i),
-                    tracks=self._tracks(side),
+                    tracks=self.board.tracks(game, side),
                 )
             )
         return rows
 
     def _side_note(self, side: str) -> str:
         game = self.game
-        detail = game.detail
-        rid = game.ruleset.id
-        if rid == "beverbende":
-            out = detail.get("out_in_round", {})
-            if side in out:
-                return _("Out after round {number}").format(number=out[side])
+        note = self.board.side_note(game, side)
+        if note:
+            return note
         if game.teams and not all(member in side for member in game.teams[side]):
             return join_names(list(game.teams[side]))  # a team with a name of its own
         return ""
 
-    def _tracks(self, side: str) -> tuple[tuple[str, int, bool], ...]:
-        if self.game.ruleset.id != "members_only":
-            return ()
-        return tuple(
-            (symbol_name(symbol), value, value >= 5) for symbol, value in self.game.detail["tracks"][side].items()
-        )
-
     @property
     def progress(self) -> str:
         """How far the game is: the target, rounds left, or what ends it."""
-        game = self.game
         if self.status != "in_progress":
             return ""
-        detail = game.detail
-        rid = game.ruleset.id
-        played = len(game.rounds)
-        if rid == "beverbende":
-            if detail["ending"] == "elimination":
-                return _("Out at {limit} points · last player left wins").format(limit=detail["elimination_limit"])
-            if detail["ending"] == "time":
-                return _("Play until time is up; mark the last round when it is")
-            left = detail["rounds_left"]
-            return _("Round {played} of {planned} · lowest total wins").format(
-                played=played, planned=detail["planned_rounds"]
-            ) if left == 0 else ngettext("{n} round left · lowest total wins", "{n} rounds left · lowest total wins", left).format(n=left)
-        if rid == "members_only":
-            reached = len(detail["symbols_reached"])
-            return ngettext(
-                "{reached} of 5 symbols has a track at 5 or more; the game ends when all 5 have one.",
-                "{reached} of 5 symbols have a track at 5 or more; the game ends when all 5 have one.",
-                reached,
-            ).format(reached=reached)
-        if rid == "klaverjassen":
-            if detail.get("deciding_deal"):
-                return _("Both teams passed {target}: one more deal decides").format(target=detail["target"])
-            if detail.get("deals_to_play"):
-                left = max(detail["deals_to_play"] - played, 0)
-                return ngettext("{n} deal left", "{n} deals left", left).format(n=left)
-        if self.target:
-            return _("Playing to {target} points").format(target=self.target)
-        return ""
+        return self.board.progress(self.game)
 
     @property
     def next_up(self) -> str:
@@ -270,7 +236,7 @@ class ScoreboardState:
 
     def rounds(self) -> list[RoundRow]:
         game = self.game
-        notes = self._round_notes()
+        notes = self.board.round_notes(game)
         running = dict.fromkeys(game.sides, 0)
         rows = []
         for i, scores in enumerate(game.round_scores):
@@ -286,23 +252,6 @@ class ScoreboardState:
                 )
             )
         return rows
-
-    def _round_notes(self) -> list[str]:
-        """Marks a scoresheet would carry: nat, pit and renege in Klaverjassen."""
-        game = self.game
-        if game.ruleset.id != "klaverjassen":
-            return []
-        notes = []
-        for deal in game.detail["deals"]:
-            marks = []
-            if deal["nat"]:
-                marks.append(_("{team} nat").format(team=deal["playing"]))
-            if deal["pit"]:
-                marks.append(_("pit"))
-            if deal["verzaakt"]:
-                marks.append(_("renege"))
-            notes.append(", ".join(marks))
-        return notes
 
     def chart(self) -> dict[str, list[int]]:
         """Running total of each side after every round, starting from 0."""

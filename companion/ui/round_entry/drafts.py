@@ -2,8 +2,8 @@
 
 A player who leaves the form (the back arrow, the browser's Back, a look at the rules)
 finds what they entered when they come back: each session keeps one draft per game and
-round. A MEMBERS ONLY hand can so be entered stone by stone while it is played and saved
-at its end. When the game changed meanwhile (another device at the table saved the
+round. A round can so be entered bit by bit while it is played (each stone as it is
+placed) and saved at its end. When the game changed meanwhile (another device at the table saved the
 round, or changed one), the draft is carried over to the game as it is now, with a
 notice that says what happened, so it can be saved as the next round or discarded.
 """

@@ -1,0 +1,34 @@
+"""Beverbende on the shared screens: a diamond on rust; the scoreboard says how the game ends
+(rounds left, the elimination limit, or the clock) and who is out."""
+
+from __future__ import annotations
+
+from companion.i18n import _, ngettext
+from companion.rules import Game
+from companion.rules.beverbende import BeverbendeDetail
+from companion.ui.games import Board, Look
+
+
+class BeverbendeBoard(Board):
+    def progress(self, game: Game) -> str:
+        detail: BeverbendeDetail = game.detail
+        if detail["ending"] == "elimination":
+            return _("Out at {limit} points · last player left wins").format(limit=detail["elimination_limit"])
+        if detail["ending"] == "time":
+            return _("Play until time is up; mark the last round when it is")
+        left = detail["rounds_left"]  # a number with the seed and rounds endings
+        if left:
+            return ngettext("{n} round left · lowest total wins", "{n} rounds left · lowest total wins", left).format(n=left)
+        return _("Round {played} of {planned} · lowest total wins").format(
+            played=len(game.rounds), planned=detail["planned_rounds"]
+        )
+
+    def side_note(self, game: Game, side: str) -> str:
+        detail: BeverbendeDetail = game.detail
+        out = detail["out_in_round"]
+        if side in out:
+            return _("Out after round {number}").format(number=out[side])
+        return ""
+
+
+LOOK = Look("\u2666", "#BF360C", BeverbendeBoard())
