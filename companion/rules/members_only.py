@@ -161,7 +161,8 @@ class MembersOnlyState(NamedTuple):
     """Per seat (setup order): the five track positions and the (single, double) stones owned.
 
     ``reached``: the symbols with some marker at 5 or more (markers never move down).
-    ``last_bets`` and ``last_counts``: the last hand, settled again for the read-out.
+    ``last_bets`` and ``last_counts``: the last hand, settled again for the read-out;
+    ``last_gains``: how far each of its bets moved its track (the track stops at 10).
     """
 
     tracks: tuple[tuple[int, ...], ...]
@@ -170,6 +171,7 @@ class MembersOnlyState(NamedTuple):
     reached: frozenset[str] = frozenset()
     last_counts: tuple[int, ...] | None = None
     last_bets: tuple[Bet, ...] = ()
+    last_gains: tuple[int, ...] = ()
     refilled: tuple[str, ...] = ()
 
 
@@ -216,6 +218,7 @@ class MembersOnly(Ruleset):
         stones = list(map(list, state.stones))
         gained = [0] * len(players)  # the hand's score: the change in each player's standing
         reached = state.reached
+        moved = []  # how far each bet moved its track
         for player, symbol, field, stone, risk in bets:
             seat = players.index(player)
             points = _bet_points(field, stone, risk, counts[symbol])
@@ -224,10 +227,12 @@ class MembersOnly(Ruleset):
                 before = row[column]
                 row[column] = after = min(before + points, TRACK_TOP)
                 gained[seat] += _TRACK_SCORE[after] - _TRACK_SCORE[before]
+                moved.append(after - before)
                 if after >= COUNTS_FROM and symbol not in reached:
                     reached = reached | {symbol}
             else:
                 stones[seat][_STONE_INDEX[stone]] -= 1
+                moved.append(0)
         refilled = []
         for seat, owned in enumerate(stones):
             if sum(owned) <= REFILL_AT:
@@ -241,6 +246,7 @@ class MembersOnly(Ruleset):
             reached=reached,
             last_counts=_in_symbol_order(counts),
             last_bets=tuple(bets),
+            last_gains=tuple(moved),
             refilled=tuple(refilled),
         )
         return new_state, dict(zip(players, gained))
@@ -259,8 +265,9 @@ class MembersOnly(Ruleset):
         more (all five end the game). ``starter``: who takes the first turn of the next
         hand. ``turns_per_hand``: the most stones a player can place in one hand.
         ``last_hand``: None before the first hand, else its ``counts``, its ``bets`` (each
-        with the ``count``, ``won`` and ``points``: the payout before the 10 cap, 0 when
-        lost) and the players ``refilled`` with all their stones.
+        with the ``count``, ``won``, ``points``: the payout before the 10 cap, 0 when
+        lost, and ``moved``: how far the track went up, which stops at 10) and the players
+        ``refilled`` with all their stones.
         """
         players = setup.players
         last_hand = None
@@ -268,7 +275,10 @@ class MembersOnly(Ruleset):
             counts = dict(zip(SYMBOLS, state.last_counts))
             last_hand = {
                 "counts": counts,
-                "bets": [_settle(bet, counts).as_dict() for bet in state.last_bets],
+                "bets": [
+                    {**_settle(bet, counts).as_dict(), "moved": moved}
+                    for bet, moved in zip(state.last_bets, state.last_gains)
+                ],
                 "refilled": list(state.refilled),
             }
         return {

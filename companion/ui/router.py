@@ -12,6 +12,7 @@ from companion.i18n import _
 from companion.share.table import Device
 from companion.ui import home, settings, share_panel, widgets
 from companion.ui.awake import ScreenAwake
+from companion.ui.round_entry.drafts import Drafts
 from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 
@@ -43,6 +44,8 @@ class App:
         self.device = device or Device.this_machine()
         """Whose session this is: a viewer's pages have no controls that change a game."""
         self.games: dict[int, GameScreen] = {}
+        self.drafts = Drafts()
+        """Rounds being entered, kept for the session until saved or discarded."""
         self._views: dict[str, ft.View] = {}
         self._prefs = settings.device_storage(page)
         self.language = settings.device_language(page)

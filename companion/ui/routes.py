@@ -26,7 +26,7 @@ from enum import Enum
 from urllib.parse import quote, unquote
 
 from companion.rules import IDS
-from companion.share.live import DevicesChanged, GamesRestored, Message, PlayersChanged, RoleChanged
+from companion.share.live import DevicesChanged, GameChanged, GamesRestored, Message, PlayersChanged, RoleChanged
 from companion.share.table import Device
 
 NUMBER_DIGITS = 20
@@ -196,13 +196,15 @@ def refresh_needed(route: Route, message: Message, device: Device) -> bool:
     """Whether the page at ``route`` on ``device`` must be reloaded for ``message``
     (companion.share.live: each session reloads from the store what a change concerns).
 
-    A page with input is never reloaded under the player's fingers: saving a round meets
-    the store's version check instead, which refuses a round entered against an old
-    state and says so. A change of the device's own rights reloads any page, so a form
-    it may no longer use closes.
+    A page with input is never reloaded under the player's fingers, except a round being
+    entered when its game changed: the draft is kept and carried over to the game as it is
+    now, and the form tells the scorer at once (companion.ui.round_entry.drafts). A change
+    of the device's own rights reloads any page, so a form it may no longer use closes.
     """
     if isinstance(message, RoleChanged):
         return message.number == device.number
+    if route.page in (Page.ENTRY, Page.CORRECTION):
+        return isinstance(message, GameChanged) and route.game_id == message.game_id
     if not route.shows_only_stored_state:
         return False
     page = route.page

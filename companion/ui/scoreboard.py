@@ -399,7 +399,9 @@ class BoardParts:
     chart. A page that keeps its controls never loses a tap to an update, and only what
     changed goes to the browser."""
 
-    def __init__(self, state: ScoreboardState):
+    def __init__(self, state: ScoreboardState, continuing: Callable[[], bool] = lambda: False):
+        self._continuing = continuing
+        """Whether a round is half entered on this device (kept as a draft)."""
         game = state.game
         rows = state.sides()
         self.sides = [SideParts(row, large=len(game.sides) <= 4) for row in rows]
@@ -431,7 +433,8 @@ class BoardParts:
         if [t.value for t in self.lines.controls] != lines:
             self.lines.controls = [ft.Text(t, color=ft.Colors.ON_SURFACE_VARIANT, size=13) for t in lines]
         self.next_up.visible = bool(lines)
-        self.enter_label = _("Enter round {number}").format(number=game.next_round.number) if state.can_enter else ""
+        label = _("Continue round {number}") if self._continuing() else _("Enter round {number}")
+        self.enter_label = label.format(number=game.next_round.number) if state.can_enter else ""
 
     def show_rounds(self, rounds: list[RoundRow]) -> None:
         """The rounds' rows: those unchanged stay, the changed and new ones are built."""
@@ -445,6 +448,10 @@ class BoardParts:
 
 class GameScreen:
     """One page per game that shows either the scoreboard or a round-entry form.
+
+    The form shows the session's draft of the round (companion.ui.round_entry.drafts):
+    ``entry-notice`` says what happened to it meanwhile, with ``entry-discard``; leaving a
+    draft with something entered asks ``leave-keep`` or ``leave-discard``.
 
     Entering and saving a round swaps the page's content in place instead of pushing and
     popping a page: Flutter then redraws only what changed, and saving shows the updated
@@ -488,11 +495,13 @@ class GameScreen:
             self.render()
 
     def show_entry(self, route: str, index: int | None) -> None:
-        """The form for the next round (index None) or for correcting round ``index``."""
+        """The form for the next round (index None) or for correcting round ``index``: the
+        draft kept from an earlier visit, if any (companion.ui.round_entry.drafts)."""
         from companion.ui.round_entry import entry_form
 
         s = self.state
         self.entry_index = index
+        draft = self.app.drafts.open(s.game_id, s.game, index)
         self.view.route = route
         self.view.scroll = None  # the form fills the page: inputs scroll, keypad and Save stay put
         self.view.padding = ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8)
@@ -507,7 +516,23 @@ class GameScreen:
         kept = [self._board_root] if self._board_root is not None else []
         for board in kept:
             board.visible = False
-        self.view.controls = [*kept, self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
+        form = entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index, state=draft.state)
+        notice = [self._draft_notice(draft.notice)] if draft.notice else []
+        self.view.controls = [*kept, *notice, self.entry_error, form]
+
+    def _draft_notice(self, message: str) -> ft.Control:
+        """What happened to the draft while it was kept (the round was taken elsewhere)."""
+        discard = widgets.semantic("entry-discard", ft.TextButton(_("Discard"), on_click=self._discard))
+        return widgets.semantic(
+            "entry-notice",
+            ft.Container(
+                ft.Column([ft.Text(message, color=ft.Colors.ON_TERTIARY_CONTAINER), discard], spacing=0),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                border_radius=12,
+                padding=ft.Padding.only(left=16, right=8, top=10, bottom=2),
+            ),
+            live_region=True,
+        )
 
     @property
     def shows_board(self) -> bool:
@@ -538,7 +563,7 @@ class GameScreen:
         banner = s.banner
         if banner:
             body.append(self._banner(banner))
-        board = BoardParts(self.state)
+        board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
         body.append(board.totals)
         body.append(board.next_up)
         actions = []
@@ -736,18 +761,45 @@ class GameScreen:
     def _save(self, entry: dict[str, Any]) -> None:
         board = Route(Page.GAME, game_id=self.state.game_id).path
         if self.state.save(entry, self.entry_index):
+            self.app.drafts.discard(self.state.game_id, self.entry_index)
             self.app.go(board)
             return
         if self.state.stale:
-            # The game moved on elsewhere: show its new state rather than a form built on the old one.
-            message = self.state.error  # showing the board reloads the game, which clears the error
-            self.app.go(board)
-            self.app.notify(message)
+            # The game moved on elsewhere: the form again, on the game as it is now, with the draft kept.
+            self.app.show(self.view.route)
             return
         self.entry_error.content = widgets.error_banner(self.state.error or _("The round could not be saved."))
         self.entry_error.visible = True
 
     def _cancel(self) -> None:
+        """Back to the scoreboard; a draft with something entered is kept or discarded as the player says."""
+        draft = self.app.drafts.kept(self.state.game_id, self.entry_index)
+        if draft is None or not draft.state.has_input:
+            self._discard()
+            return
+
+        def leave(keep: bool):
+            self.app.page.pop_dialog()
+            if keep:
+                self.app.go(Route(Page.GAME, game_id=self.state.game_id).path)
+            else:
+                self._discard()
+
+        number = draft.state.round_number
+        self.app.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(_("Leave round {number}?").format(number=number)),
+                content=ft.Text(_("What you entered is kept until you save it or discard it.")),
+                actions=[
+                    widgets.semantic("leave-discard", ft.TextButton(_("Discard"), on_click=lambda: leave(False))),
+                    widgets.semantic("leave-keep", ft.FilledButton(_("Keep for later"), on_click=lambda: leave(True))),
+                ],
+            )
+        )
+
+    def _discard(self) -> None:
+        """The draft thrown away on purpose; back to the scoreboard."""
+        self.app.drafts.discard(self.state.game_id, self.entry_index)
         self.app.go(Route(Page.GAME, game_id=self.state.game_id).path)
 
     def _play_again(self) -> None:

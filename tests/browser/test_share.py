@@ -3,8 +3,8 @@
 The app runs with ``--share`` (on 127.0.0.1, so the test needs no network): the host
 opens the host link printed in the terminal, the others the join link. The host lets the
 scorer keep score; the scorer saves a round and the viewer's scoreboard shows it without
-a reload; when host and scorer enter the same round, the later save is refused and told
-why; a viewer that lost its connection catches up when it is back; the viewer has no way
+a reload; when host and scorer enter the same round, the host is told the moment the
+scorer saves it, and what the host typed is kept and saved as the next round; a viewer that lost its connection catches up when it is back; the viewer has no way
 to enter a round; a browser without the code sees only the join screen, and a wrong code
 is refused.
 """
@@ -96,24 +96,29 @@ def test_the_scorer_saves_a_round_and_the_viewer_sees_it_live(browsers, shared_t
     host.tap("enter-round")
     host.wait("entry-key-0")
     lose_connection(viewer)
+    host.keys("2222")  # Ann's cards typed when the scorer saves round 2
     scorer.tap("enter-round")
     scorer.wait("entry-key-0")
     scorer.keys("1111" + "2222")
     scorer.tap("entry-save")
     scorer.expect_text("enter-round", "Enter round 3")
-    host.keys("2222" + "3333")
-    host.tap("entry-save")  # too late: told so, and shown the round that was saved
-    host.expect_on_screen("changed on another device")
-    host.expect_text("enter-round", "Enter round 3")
-    host.expect_text("total-Ann", "Ann 13")
+    # Told while typing, before Save; what was typed is kept for round 3.
+    host.expect_text("entry-notice", "Round 2 was saved on another device.*save it as round 3")
+    host.expect_text("bever-card-Ann-3", "2")
+    host.screenshot("share-round-taken-while-typing")
+    host.tap("bever-card-Bob-0")
+    host.keys("3333")
+    host.tap("entry-save")
+    host.expect_text("enter-round", "Enter round 4")
+    host.expect_text("total-Ann", "Ann 21")  # 9 + 4 + 8
 
     viewer.page.context.set_offline(False)  # back: it catches up by itself
-    viewer.expect_text("total-Ann", "Ann 13")
-    viewer.expect_text("total-Bob", "Bob 30")
+    viewer.expect_text("total-Ann", "Ann 21")
+    viewer.expect_text("total-Bob", "Bob 42")
 
     # The viewer cannot enter a round, not even by typing the form's address.
     viewer.open(f"/game/{game}/round")
-    viewer.expect_text("total-Ann", "Ann 13")
+    viewer.expect_text("total-Ann", "Ann 21")
     assert viewer.el("entry-save").count() == 0 and viewer.el("enter-round").count() == 0
 
 

@@ -631,3 +631,13 @@ def test_shown_and_minus_cards_are_an_even_number(players, shown, hat_minus, all
     else:
         err = rejected(game(players), entry)
         assert err.field == "shown" and f"even number, not {sum(shown) + hat_minus}" in err.message
+
+
+def test_each_bet_says_how_far_its_track_moved_which_stops_at_10():
+    g = game().add_round(hand(bet("Ann", "umbrella", "<=1"), umbrella=1))
+    assert g.detail["last_hand"]["bets"][0]["moved"] == 5
+    g = g.add_round(hand(bet("Ann", "umbrella", ">=8", "double", risk=True), bet("Ann", "crown", "<=3"), umbrella=11))
+    assert [(b["points"], b["moved"]) for b in g.detail["last_hand"]["bets"]] == [(15, 5), (2, 2)]
+    assert g.detail["tracks"]["Ann"]["umbrella"] == 10
+    g = g.add_round(hand(bet("Ann", "umbrella", ">=5"), bet("Bob", "hat", "<=1"), umbrella=11))
+    assert [(b["points"], b["moved"]) for b in g.detail["last_hand"]["bets"]] == [(1, 0), (0, 0)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.ui.round_entry.drafts import Drafts
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 from tests.ui.conftest import bever_totals
 from tests.ui.tree import find, find_all, text, walk
@@ -17,11 +18,15 @@ class Scorer:
 
 
 class App:
-    """What the game screen needs of the app shell: navigation, the theme and a device that scores."""
+    """What the game screen needs of the app shell: navigation, the theme, a device that
+    scores and its drafts."""
 
     dark = False
     page = None
     device = Scorer()
+
+    def __init__(self) -> None:
+        self.drafts = Drafts()
 
     def go(self, route: str) -> None:
         pass

@@ -127,8 +127,10 @@ VIEWER = Device(number=3, key="key-3", browser="", system="", role=Role.VIEWER)
         ("/", GameChanged(4, 2), True),
         ("/game/4", GameChanged(4, 2), True),
         ("/game/5", GameChanged(4, 2), False),
-        ("/game/4/round", GameChanged(4, 2), False),  # a round being entered is left alone
-        ("/game/4/round/1", GameChanged(4, 2), False),
+        ("/game/4/round", GameChanged(4, 2), True),  # the scorer is told at once; the draft is kept
+        ("/game/4/round/1", GameChanged(4, 2), True),
+        ("/game/5/round", GameChanged(4, 2), False),
+        ("/game/4/round", PlayersChanged(), False),
         ("/new", GameChanged(4, 2), False),
         ("/table", GameChanged(4, 2), True),  # follows whichever game is newest
         ("/table/4", GameChanged(4, 2), True),

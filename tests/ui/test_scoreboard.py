@@ -130,7 +130,7 @@ def test_members_only_shows_tracks_and_symbols_reached(store):
     counts = {"umbrella": 0, "crown": 0, "teacup": 6, "big_ben": 6, "hat": 6}
     play(store, record.id, [{"bets": bets, "counts": counts}])
     s = board(store, record.id)
-    assert s.progress == "1 of 5 symbols have a track at 5 or more; the game ends when all have"
+    assert s.progress == "1 of 5 symbols has a track at 5 or more; the game ends when all 5 have one."
     ann, bob, _cy = s.sides()
     assert ann.tracks == (("Umbrella", 5, True), ("Crown", 0, False), ("Teacup", 0, False), ("Big Ben", 0, False), ("Hat", 0, False))
     assert bob.tracks[1] == ("Crown", 3, False)
@@ -289,3 +289,10 @@ def test_only_a_finished_game_offers_to_be_sent_to_bg_stats(store):
     stopped = store.create_game("beverbende", ["Ann", "Bob"])
     store.abandon(stopped.id)
     assert board(store, stopped.id).bgstats_link is None
+
+
+def test_members_only_progress_says_what_ends_the_game_in_a_whole_sentence(store):
+    record = store.create_game("members_only", ["Ann", "Bob", "Cy"])
+    assert board(store, record.id).progress == (
+        "0 of 5 symbols have a track at 5 or more; the game ends when all 5 have one."
+    )

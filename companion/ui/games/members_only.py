@@ -3,7 +3,7 @@ five symbol tracks and how many symbols have reached 5."""
 
 from __future__ import annotations
 
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.rules import Game
 from companion.rules.members_only import COUNTS_FROM, MembersOnlyDetail
 from companion.ui.games import Board, Look, Track
@@ -23,9 +23,12 @@ def symbol_name(symbol: str) -> str:
 class MembersOnlyBoard(Board):
     def progress(self, game: Game) -> str:
         detail: MembersOnlyDetail = game.detail
-        return _("{reached} of 5 symbols have a track at 5 or more; the game ends when all have").format(
-            reached=len(detail["symbols_reached"])
-        )
+        reached = len(detail["symbols_reached"])
+        return ngettext(
+            "{reached} of 5 symbols has a track at 5 or more; the game ends when all 5 have one.",
+            "{reached} of 5 symbols have a track at 5 or more; the game ends when all 5 have one.",
+            reached,
+        ).format(reached=reached)
 
     def tracks(self, game: Game, side: str) -> tuple[Track, ...]:
         """Each symbol's track; a track counts from 5 up."""

@@ -18,7 +18,9 @@ Identifiers for browser tests (``[flt-semantics-identifier='...']``) in every fo
 ``entry-save`` Save button (disabled until valid; the inner node then carries
 ``aria-disabled="true"``; click the tagged node itself), ``entry-cancel`` Cancel,
 ``entry-status`` status line (what is still missing, or a message that concerns the
-whole entry), ``entry-preview`` the round's scores and notes once valid.
+whole entry), ``entry-preview`` the round's scores and notes once valid (its lines
+``entry-preview-<side>`` and ``entry-preview-note-<0..>``; a form may pin it above the
+keypad while a number is typed).
 Forms that take numbers have a keypad for the selected input: ``entry-key-<0..9>``,
 ``entry-key-back`` (clear a digit), ``entry-key-next`` (next input). A number is done
 by itself once no further digit fits (e.g. "8", "2" for 82 card points). A form shows
@@ -49,7 +51,9 @@ def entry_form(
     on_save: Callable[[dict], None],
     on_cancel: Callable[[], None] | None = None,
     index: int | None = None,
+    state: EntryState | None = None,
 ) -> ft.Control:
-    """The round-entry form for ``game``; see the module docstring."""
+    """The round-entry form for ``game``; see the module docstring. ``state`` shows a kept
+    draft (companion.ui.round_entry.drafts) instead of a fresh form."""
     view: Callable[..., ft.Control] = game_module(__name__, game.ruleset.id).view
-    return view(entry_state(game, index), on_save, on_cancel)
+    return view(state if state is not None else entry_state(game, index), on_save, on_cancel)

@@ -47,9 +47,11 @@ class BeverbendeEntry(Keypad, EntryState):
 
     def _prefill(self, entry: dict) -> None:
         for player, row in entry.get("cards", {}).items():
-            self.cards[player] = list(row)
+            if player in self.cards:  # a carried-over draft may name a player out since
+                self.cards[player] = list(row)
         for player, total in entry.get("totals", {}).items():
-            self.totals[player] = total
+            if player in self.totals:
+                self.totals[player] = total
         self.last = bool(entry.get("last", False))
         self.cursor = None
 

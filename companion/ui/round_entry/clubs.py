@@ -45,9 +45,12 @@ class ClubsEntry(Keypad, EntryState):
         self.club_points: dict[str, int] = dict.fromkeys(self.players, 0)
         self.double: set[str] = set()
         if self.original is not None:
-            self.out_order = list(self.original.get("out_order", []))
-            self.club_points.update(self.original.get("club_points", {}))
-            self.double = set(self.original.get("double", []))
+            self._prefill(self.original)
+
+    def _prefill(self, entry: dict) -> None:
+        self.out_order = [p for p in entry.get("out_order", []) if p in self.players]
+        self.club_points.update({p: n for p, n in entry.get("club_points", {}).items() if p in self.players})
+        self.double = set(entry.get("double", [])) & set(self.players)
 
     # --- intents ----------------------------------------------------------------------
 
@@ -161,7 +164,14 @@ def view(state: ClubsEntry, on_save, on_cancel=None) -> ft.Control:
     rows = [_player_row(form, state, p) for p in state.players]
     out_error = form.error_line(lambda: state.error_at("out_order"), "clubs-error-out")
     subtitle = _("{dealer} deals").format(dealer=state.dealer)
-    return form.build([hint, headings, *rows, out_error], footer=[form.keypad(hide_when_idle=True)], subtitle=subtitle)
+
+    def sync():
+        # While points are typed the preview sits above the keypad: the rows get the room.
+        hint.visible = headings.visible = state.cursor is None
+
+    form.bind(sync)
+    body = [hint, headings, *rows, out_error]
+    return form.build(body, footer=[form.keypad(hide_when_idle=True)], subtitle=subtitle, pin_preview=True)
 
 
 def _out_button(form: widgets.EntryForm, state: ClubsEntry, player: str) -> ft.Control:

@@ -1,7 +1,10 @@
 """Klaverjassen deal entry: one team's card points, roem by taps, pit and verzaakt toggles.
 
 The playing team's card points are selected from the start; typing them on the keypad
-fills in the other team's as 162 minus (either team can be typed). Roem is entered by
+fills in the other team's as 162 minus (either team can be typed). A count the player
+typed is never changed behind their back: when both teams' counts were typed (tables
+often count both piles as a check) and they do not add up to 162, the form says so and
+the player chooses which one is right. Roem is entered by
 tapping what was melded (+20, +50, +100, +200, stuk) per team, so nobody adds up. Pit
 gives the team all 162 card points at once. The preview says "nat" or "pit" as soon as
 the numbers make it so.
@@ -9,12 +12,13 @@ the numbers make it so.
 Identifiers for browser tests (beside those of every form, ``companion.ui.round_entry``;
 ``<team>`` is the team's name, e.g. "Ann & Cy"):
 ``klaver-points-<team>`` card points (the playing team's is selected at the start;
-the other team's fills in as 162 minus), ``klaver-roem-<team>-<20|50|100|200|stuk>``
+the other team's fills in as 162 minus, unless typed too), ``klaver-roem-<team>-<20|50|100|200|stuk>``
 add a meld (+200 only when four jacks are worth 200), ``klaver-roem-<team>-undo`` take
 the last one back, ``klaver-pit-<team>`` and ``klaver-verzaakt-<team>`` toggles,
 ``klaver-playing-<team>`` who played this deal (preset from the deal),
 ``klaver-error-<team>`` the team's message, ``klaver-marks-<team>`` "NAT" / "PIT" as
-soon as the entry makes it so.
+soon as the entry makes it so, ``klaver-keep-<team>`` keep this team's count (shown only
+while both typed counts do not add up to 162).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import _
-from companion.rules.base import Game
+from companion.rules.base import Game, RuleError
 from companion.rules.klaverjassen import DEAL_POINTS, FOUR_OF_A_KIND_ROEM, PIT_BONUS, RUN_ROEM, STUK_ROEM
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
@@ -40,6 +44,8 @@ class KlaverjassenEntry(Keypad, EntryState):
         self.dealer: str = self.before.next_round.dealer
         self.playing = self.default_playing
         self.card_points: dict[str, int | None] = dict.fromkeys(self.teams)
+        self.typed_teams: set[str] = set()
+        """Teams whose card points the player typed (the others' follow as 162 minus)."""
         self.roem: dict[str, list[int | str]] = {team: [] for team in self.teams}
         self.pit: str | None = None
         self.verzaakt: str | None = None
@@ -74,7 +80,12 @@ class KlaverjassenEntry(Keypad, EntryState):
         return self.card_points[self.cursor]
 
     def store_typed(self, value: int | None) -> None:
-        self._set_points(self.cursor, value)
+        team = self.cursor
+        if value is None:
+            self.typed_teams.discard(team)
+        else:
+            self.typed_teams.add(team)
+        self._set_points(team, value)
 
     def most_typed(self) -> int:
         return DEAL_POINTS
@@ -84,9 +95,17 @@ class KlaverjassenEntry(Keypad, EntryState):
         self.select_input(None)
 
     def _set_points(self, team: str, value: int | None) -> None:
+        """``team``'s card points; the other team's follow, unless the player typed them too."""
         self.card_points[team] = value
-        # Never below 0, so a number over 162 is explained on the team that typed it.
-        self.card_points[self.other(team)] = None if value is None else max(DEAL_POINTS - value, 0)
+        other = self.other(team)
+        if other not in self.typed_teams:
+            # Never below 0, so a number over 162 is explained on the team that typed it.
+            self.card_points[other] = None if value is None else max(DEAL_POINTS - value, 0)
+
+    def keep_count(self, team: str) -> None:
+        """Of two typed counts that do not add up, ``team``'s is right: the other's follows from it."""
+        self.typed_teams = {team}
+        self._set_points(team, self.card_points[team])
 
     def add_roem(self, team: str, meld: int | str) -> None:
         """One tap of a meld button: a run, four of a kind, four jacks or the stuk."""
@@ -102,6 +121,7 @@ class KlaverjassenEntry(Keypad, EntryState):
             self.pit = None
             return
         self.pit = team
+        self.typed_teams = set()  # the pit gave these counts, not the player's typing
         self._set_points(team, DEAL_POINTS)
         self.cursor = None
 
@@ -116,6 +136,27 @@ class KlaverjassenEntry(Keypad, EntryState):
 
     def other(self, team: str) -> str:
         return self.teams[1 - self.teams.index(team)]
+
+    @property
+    def counts_disagree(self) -> bool:
+        """Both teams' card points were typed and they do not add up to the deal's 162."""
+        first, second = (self.card_points[team] for team in self.teams)
+        return len(self.typed_teams) == 2 and first is not None and second is not None and first + second != DEAL_POINTS
+
+    def _check(self) -> Game | RuleError | None:
+        if self.counts_disagree:
+            first, second = self.teams
+            return RuleError(
+                "{first} {first_points} and {second} {second_points} add up to {given}, not {total}: which count is right?",
+                None,
+                first=first,
+                first_points=self.card_points[first],
+                second=second,
+                second_points=self.card_points[second],
+                given=self.card_points[first] + self.card_points[second],
+                total=DEAL_POINTS,
+            )
+        return super()._check()
 
     def roem_total(self, team: str) -> int:
         return sum(STUK_ROEM if meld == STUK else meld for meld in self.roem[team])
@@ -208,7 +249,28 @@ def view(state: KlaverjassenEntry, on_save, on_cancel=None) -> ft.Control:
     )
     panels = [_team_panel(form, state, team) for team in state.teams]
     subtitle = _("{dealer} deals").format(dealer=state.dealer)
-    return form.build([playing, *panels], footer=[form.keypad(hide_when_idle=True)], subtitle=subtitle)
+    footer = [_which_count(form, state), form.keypad(hide_when_idle=True)]
+    return form.build([playing, *panels], footer=footer, subtitle=subtitle)
+
+
+def _which_count(form: widgets.EntryForm, state: KlaverjassenEntry) -> ft.Control:
+    """When both typed counts do not add up to 162: one button per team, to keep its count."""
+    buttons = [
+        form.button(
+            lambda team=team: _("{team}: {points}").format(team=team, points=state.card_points[team]),
+            f"klaver-keep-{team}",
+            lambda team=team: state.keep_count(team),
+            expand=True,
+        )
+        for team in state.teams
+    ]
+    row = ft.Row(buttons, spacing=6)
+
+    def sync():
+        row.visible = state.counts_disagree
+
+    form.bind(sync)
+    return row
 
 
 def _team_panel(form: widgets.EntryForm, state: KlaverjassenEntry, team: str) -> ft.Control:

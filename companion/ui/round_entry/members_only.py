@@ -24,7 +24,16 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules.base import Game
-from companion.rules.members_only import FIELDS, MINUS_CARDS, PAYOUTS, STONES, SYMBOL_CARDS, SYMBOLS, MembersOnlyDetail
+from companion.rules.members_only import (
+    FIELDS,
+    MINUS_CARDS,
+    PAYOUTS,
+    STONES,
+    SYMBOL_CARDS,
+    SYMBOLS,
+    TRACK_TOP,
+    MembersOnlyDetail,
+)
 from companion.ui import theme
 from companion.ui.games.members_only import symbol_name
 from companion.ui.round_entry import widgets
@@ -247,8 +256,17 @@ class MembersOnlyEntry(Keypad, EntryState):
             where = _("{symbol} {field}").format(symbol=symbol_name(bet["symbol"]), field=field_name(bet["field"]))
             stone = stone_name(bet["stone"]) + (" " + _("on risk") if bet["risk"] else "")
             if bet["won"]:
-                line = _("{player}: {where} ({stone}) wins {points}.")
-                notes.append(line.format(player=bet["player"], where=where, stone=stone, points=bet["points"]))
+                if bet["moved"] == bet["points"]:
+                    line = _("{player}: {where} ({stone}) wins {points}.")
+                elif bet["moved"]:
+                    line = _("{player}: {where} ({stone}) wins {points}; the track stops at {top}, so it moves up {moved}.")
+                else:
+                    line = _("{player}: {where} ({stone}) wins {points}; the track is at {top} already and stays there.")
+                notes.append(
+                    line.format(
+                        player=bet["player"], where=where, stone=stone, points=bet["points"], moved=bet["moved"], top=TRACK_TOP
+                    )
+                )
             else:
                 line = _("{player}: {where} is wrong; the {stone} stone is lost.")
                 notes.append(line.format(player=bet["player"], where=where, stone=stone_name(bet["stone"])))
@@ -372,7 +390,7 @@ def _cell(form: widgets.EntryForm, state: MembersOnlyEntry, symbol: str, field: 
         who.value = state.initials[bet["player"]] + ("²" if bet["stone"] == "double" else "")
         marks = [_("R")] if bet["risk"] else []
         if settled is not None:
-            marks.append(f"+{settled['points']}" if settled["won"] else "✗")
+            marks.append(f"+{settled['moved']}" if settled["won"] else "✗")  # what the track gains
         extra.value = " ".join(marks)
         box.bgcolor = colours[bet["player"]]
         faulty = state.faulty_cell == (symbol, field)

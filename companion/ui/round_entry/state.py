@@ -136,6 +136,31 @@ class EntryState:
         """Game-specific preview lines for the round as ``result`` scored it."""
         return []
 
+    def _prefill(self, entry: dict) -> None:
+        """Fill the inputs in from a raw entry (a past round, or a draft carried over)."""
+        raise NotImplementedError
+
+    # --- a draft kept across leaving the form -------------------------------------------
+
+    @property
+    def has_input(self) -> bool:
+        """Whether the player entered anything a fresh form would not show (worth asking
+        before it is thrown away)."""
+        return self.entry() != type(self)(self.game, self.index).entry()
+
+    def carried_to(self, game: Game) -> EntryState:
+        """The same entry as a form on ``game``, which changed meanwhile (another device
+        saved or changed a round): the next round of ``game``, or the same past round."""
+        carried = type(self)(game, self.index)
+        carried._prefill(self.entry())
+        if isinstance(self, Keypad) and isinstance(carried, Keypad) and self.cursor is not None:
+            carried.select_input(self.cursor)  # typing goes on where it was
+            try:
+                carried.typed()
+            except KeyError:  # that input is gone (a player out since)
+                carried.select_input(None)
+        return carried
+
     # --- shared read-outs -------------------------------------------------------------
 
     @property

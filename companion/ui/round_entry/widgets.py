@@ -156,10 +156,14 @@ class EntryForm(SyncedControls):
 
     # --- the frame --------------------------------------------------------------------
 
-    def build(self, body: list[ft.Control], footer: list[ft.Control] = (), subtitle: str = "") -> ft.Control:
+    def build(
+        self, body: list[ft.Control], footer: list[ft.Control] = (), subtitle: str = "", pin_preview: bool = False
+    ) -> ft.Control:
         """Scrolling body and preview above; fixed ``footer`` (keypads), status and buttons below.
 
-        ``subtitle`` follows the round number in the heading (e.g. who deals).
+        ``subtitle`` follows the round number in the heading (e.g. who deals). With
+        ``pin_preview`` the preview moves above the footer while a number is typed
+        (``state.cursor``), so that a keypad never hides it.
         """
         state = self.state
         title = (
@@ -174,13 +178,24 @@ class EntryForm(SyncedControls):
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
+        preview = self._preview()
+        below_body = ft.Column([preview])
+        above_footer = ft.Column()
         scroller = ft.Column(
-            [header, *body, self._preview()],
+            [header, *body, below_body],
             scroll=ft.ScrollMode.AUTO,
             expand=True,
             spacing=8,
         )
-        bottom = ft.Column([*footer, self._status(), self._buttons()], spacing=6)
+        bottom = ft.Column([above_footer, *footer, self._status(), self._buttons()], spacing=6)
+        if pin_preview:
+
+            def sync():
+                typing = state.cursor is not None
+                below_body.controls = [] if typing else [preview]
+                above_footer.controls = [preview] if typing else []
+
+            self.bind(sync)
         return ft.Container(
             content=ft.Column([scroller, bottom], expand=True, spacing=8),
             padding=ft.Padding.symmetric(horizontal=8, vertical=8),
@@ -188,6 +203,7 @@ class EntryForm(SyncedControls):
         )
 
     def _preview(self) -> ft.Control:
+        """The round's scores and notes once the entry is valid."""
         rows = ft.Column(spacing=2)
         panel = ft.Container(
             content=rows,
@@ -215,16 +231,15 @@ class EntryForm(SyncedControls):
                 )
             ]
             for side, points in preview.scores.items():
-                lines.append(
-                    ft.Row(
-                        [
-                            ft.Text(side, expand=True),
-                            ft.Text(f"{points:+d}" if points else "0", width=64, text_align=ft.TextAlign.RIGHT),
-                            ft.Text(str(preview.totals[side]), width=64, text_align=ft.TextAlign.RIGHT),
-                        ]
-                    )
+                row = ft.Row(
+                    [
+                        ft.Text(side, expand=True),
+                        ft.Text(f"{points:+d}" if points else "0", width=64, text_align=ft.TextAlign.RIGHT),
+                        ft.Text(str(preview.totals[side]), width=64, text_align=ft.TextAlign.RIGHT),
+                    ]
                 )
-            lines.extend(ft.Text(note, italic=True) for note in preview.notes)
+                lines.append(tagged(row, f"entry-preview-{side}"))
+            lines.extend(tagged(ft.Text(note, italic=True), f"entry-preview-note-{i}") for i, note in enumerate(preview.notes))
             rows.controls = lines
 
         self.bind(sync)

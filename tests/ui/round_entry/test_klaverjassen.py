@@ -1,11 +1,12 @@
 """Klaverjassen deal entry: 162-minus card points, roem by taps, nat and pit in the preview."""
 
+import flet as ft
 import pytest
 
 from companion import rules
 from companion.ui.round_entry import entry_form
 from companion.ui.round_entry.klaverjassen import STUK, KlaverjassenEntry
-from tests.ui.tree import find, tap, text
+from tests.ui.tree import find, tap, text, walk
 
 AC, BD = "Ann & Cy", "Bob & Dee"
 
@@ -158,3 +159,49 @@ def test_the_form_saves_a_deal_entered_by_taps():
     tap(form, "entry-key-0")
     tap(form, "entry-save")
     assert saved == [{"card_points": {AC: 72, BD: 90}, "roem": {BD: 20}, "pit": None, "verzaakt": None}]
+
+
+def test_a_typed_count_is_never_overwritten_by_the_other_teams():
+    state = typed(KlaverjassenEntry(new_game()), 7, 0)  # Bob & Dee play and took 70
+    state.select(AC)
+    typed(state, 8, 0)  # the other pile, counted as a check: 80
+    assert state.card_points == {AC: 80, BD: 70}
+    assert state.counts_disagree and not state.valid
+    assert state.status == "Fix the marked entry to save."
+    assert state.error_at(None) == f"{AC} 80 and {BD} 70 add up to 150, not 162: which count is right?"
+
+
+@pytest.mark.parametrize("right, points", [(AC, {AC: 80, BD: 82}), (BD, {AC: 92, BD: 70})])
+def test_the_player_chooses_which_of_two_disagreeing_counts_is_right(right, points):
+    state = typed(KlaverjassenEntry(new_game()), 7, 0)
+    state.select(AC)
+    typed(state, 8, 0)
+    state.keep_count(right)
+    assert state.card_points == points
+    assert not state.counts_disagree and state.valid
+
+
+def test_two_typed_counts_that_add_up_to_162_are_simply_confirmed():
+    state = typed(KlaverjassenEntry(new_game()), 7, 0)
+    state.select(AC)
+    typed(state, 9, 2)
+    assert state.card_points == {AC: 92, BD: 70}
+    assert state.valid and state.marks(BD) == ["nat"]
+
+
+def shown(form, identifier):
+    return [c for c in walk(form, visible_only=True) if isinstance(c, ft.Semantics) and c.identifier == identifier]
+
+
+def test_the_form_offers_a_choice_only_while_the_counts_disagree():
+    form = entry_form(new_game(), lambda entry: None)
+    assert not shown(form, f"klaver-keep-{AC}")
+    tap(form, "entry-key-7")
+    tap(form, "entry-key-0")
+    tap(form, f"klaver-points-{AC}")
+    tap(form, "entry-key-8")
+    tap(form, "entry-key-0")
+    assert text(find(form, f"klaver-keep-{BD}")) == f"{BD}: 70"
+    tap(form, f"klaver-keep-{BD}")
+    assert not shown(form, f"klaver-keep-{AC}")
+    assert text(find(form, f"klaver-points-{AC}")) == "92"

@@ -187,3 +187,19 @@ def test_the_form_places_stones_with_initials_and_saves():
     assert text(find(form, "mo-cell-hat-<=1")) == "D R ✗"
     tap(form, "entry-save")
     assert saved[0]["counts"] == COUNTED and len(saved[0]["bets"]) == 2
+
+
+def test_the_preview_shows_what_the_track_really_gains_and_the_cap():
+    first = {"bets": [{"player": "Ann", "symbol": "umbrella", "field": "<=1"}], "counts": {**COUNTED, "umbrella": 1}}
+    state = MembersOnlyEntry(new_game().add_round(first))  # Ann's umbrella track at 5
+    state.choose_player("Ann")
+    state.choose_stone("double")
+    state.toggle_risk()
+    state.tap_field("umbrella", ">=8")
+    count(state, {**COUNTED, "umbrella": 11, "big_ben": 1})
+    assert state.preview().notes == (
+        "Ann: Umbrella 8 or more (double on risk) wins 15; the track stops at 10, so it moves up 5.",
+    )
+    assert state.preview().scores["Ann"] == 5
+    form = entry_form(state.game, lambda entry: None, state=state)
+    assert text(find(form, "mo-cell-umbrella->=8")) == "A² R +5"

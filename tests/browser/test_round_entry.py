@@ -1,0 +1,75 @@
+"""Entering a round at phone size without losing anything: a half-entered round is kept
+when the player leaves it (asked, by the back arrow; silently, by the browser's Back)
+until it is saved or discarded; a MEMBERS ONLY hand is entered stone by stone during the
+hand; the CLUBS keypad leaves the round's preview in sight."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_games import save_round, start_game
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_half_entered_round_is_kept_until_saved_or_discarded(phone):
+    start_game(phone, "clubs", ["Ann", "Bob", "Cy"])
+    phone.tap("enter-round")
+    phone.tap("clubs-out-Ann")
+    phone.tap("clubs-out-Bob")
+    phone.tap("clubs-points-Ann")
+    phone.keys("7")
+
+    phone.tap("entry-back")  # leaving with a draft asks
+    phone.tap("leave-keep")
+    phone.expect_text("enter-round", "Continue round 1")
+    phone.tap("enter-round")
+    phone.expect_text("clubs-points-Ann", "7")
+    phone.expect_text("clubs-out-Bob", "2")
+
+    phone.page.go_back()  # the browser's Back keeps it too
+    phone.expect_text("enter-round", "Continue round 1")
+    phone.tap("enter-round")
+    phone.expect_text("clubs-points-Ann", "7")
+
+    phone.tap("entry-cancel")
+    phone.tap("leave-discard")  # thrown away on purpose: the next form is empty
+    phone.expect_text("enter-round", "Enter round 1")
+    phone.tap("enter-round")
+    phone.expect_text("clubs-points-Ann", r"^\D*0\D*$")
+    assert phone.disabled("entry-save")
+
+
+def test_a_members_only_hand_is_entered_stone_by_stone_and_saved_at_its_end(phone):
+    start_game(phone, "members_only", ["Ann", "Bob", "Cy"])
+    for player, symbol in (("Ann", "umbrella"), ("Bob", "crown"), ("Cy", "teacup")):
+        phone.tap("enter-round")  # a stone as it is placed on the table, then back to the board
+        phone.tap(f"mo-player-{player}")
+        phone.tap(f"mo-cell-{symbol}-<=1")
+        phone.tap("entry-back")
+        phone.tap("leave-keep")
+        phone.expect_text("enter-round", "Continue round 1")
+    phone.tap("enter-round")  # the end of the hand: just the counts
+    for symbol, digits in {"umbrella": "0", "crown": "0", "teacup": "0", "big_ben": "11", "hat": "11"}.items():
+        phone.tap(f"mo-count-{symbol}")
+        phone.keys(digits)
+    save_round(phone, 2)
+    phone.expect_text("total-Ann", "Ann 5")
+    phone.expect_text("total-Cy", "Cy 5")
+
+
+def test_the_clubs_keypad_leaves_the_round_preview_in_sight(phone):
+    start_game(phone, "clubs", ["Ann", "Bob", "Cy", "Dee"])
+    phone.tap("enter-round")
+    for player in ("Ann", "Bob", "Cy"):
+        phone.tap(f"clubs-out-{player}")
+    phone.tap("clubs-points-Ann")
+    phone.keys("45")  # Ann reaches 50 with the bonus card; the keypad moves on to Bob
+    phone.enabled("entry-key-0")
+    last_note = "entry-preview-note-1"  # after "Dee still held cards and scores nothing."
+    phone.expect_text(last_note, "This round ends the game: Ann wins")
+    keypad_top = phone.el("entry-key-0").bounding_box()["y"]
+    phone.screenshot("clubs-keypad-and-preview")
+    for line in ("entry-preview-Dee", last_note):
+        box = phone.el(line).bounding_box()
+        assert box is not None and box["height"] >= 16 and box["y"] + box["height"] <= keypad_top + 1, (line, box)
