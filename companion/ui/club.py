@@ -236,12 +236,15 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
             ft.TextField(label=label, multiline=multiline, min_lines=3 if multiline else None, on_change=changed),
         )
 
-    def chips(label: str, choices: list[tuple[Any, str]], current, pick) -> ft.Control:
+    def chips(label: str, key: str, choices: list[tuple[Any, str]], current, pick) -> ft.Control:
         row = ft.Row(wrap=True, spacing=8, run_spacing=4)
 
         def draw() -> None:
             row.controls = [
-                ft.Chip(label=ft.Text(shown), selected=current() == value, on_select=lambda _e=None, v=value: (pick(v), draw()))
+                widgets.semantic(
+                    f"evening-{key}-{value}",
+                    ft.Chip(label=ft.Text(shown), selected=current() == value, on_select=lambda _e=None, v=value: (pick(v), draw())),
+                )
                 for value, shown in choices
             ]
 
@@ -259,6 +262,7 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
     options = [
         chips(
             option_label(name),
+            name,
             [(value, option_value(value)) for value in (KLAVERJASSEN.option(name).allowed or (True, False))],
             lambda n=name: state.options.get(n, KLAVERJASSEN.option(n).default),
             lambda v, n=name: state.options.__setitem__(n, v),
@@ -273,10 +277,11 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
         text(_("Players, one per line"), "players_text", multiline=True, identifier="evening-players"),
         text(_("Season"), "season"),
         *options,
-        chips(_("Players left over"), [(v, odd[v]) for v in ODD_PLAYERS], lambda: state.odd_players, lambda v: setattr(state, "odd_players", v)),
-        chips(_("Score for sitting out"), [(v, sit_out[v]) for v in SIT_OUT_SCORES], lambda: state.sit_out, lambda v: setattr(state, "sit_out", v)),
+        chips(_("Players left over"), "odd", [(v, odd[v]) for v in ODD_PLAYERS], lambda: state.odd_players, lambda v: setattr(state, "odd_players", v)),
+        chips(_("Score for sitting out"), "sit-out", [(v, sit_out[v]) for v in SIT_OUT_SCORES], lambda: state.sit_out, lambda v: setattr(state, "sit_out", v)),
         chips(
             _("Prizes"),
+            "prizes",
             [(False, _("Places 1 to 3")), (True, _("Formule van 4"))],
             lambda: state.formule_van_4,
             lambda v: setattr(state, "formule_van_4", v),
@@ -356,7 +361,7 @@ def _organiser_controls(app, view: ft.View, state: EveningState) -> list[ft.Cont
             )
         )
     if not state.evening.fixed_pairs:
-        controls.append(ft.Row([widgets.semantic("arriving-name", name), ft.OutlinedButton(_("Check in"), on_click=arrive)]))
+        controls.append(ft.Row([widgets.tagged(name, "arriving-name", expand=True), ft.OutlinedButton(_("Check in"), on_click=arrive)]))
         present = [p.name for p in state.evening.players if p.present]
         controls.append(
             ft.Row(
