@@ -61,6 +61,10 @@ def add_store_commands(subparsers: argparse._SubParsersAction) -> None:
     stats.add_argument("--against", metavar="OTHER", help=_("also show how PLAYER fared against OTHER"))
     stats.set_defaults(handler=stats_command)
 
+    from companion.cli_club import add_club_commands
+
+    add_club_commands(subparsers, database)
+
 
 def _with_store(work: Callable[[Store, argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """Open the store for one command and turn its refusals (the store's or the rules') into

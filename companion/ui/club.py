@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion import rules
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.rules import RuleError
 from companion.rules.club import ODD_PLAYERS, PRIZE_BOOBY, PRIZE_PITS, SIT_OUT_SCORES, PrizeRule, SitOutScore
 from companion.share import qr
@@ -221,6 +221,23 @@ def show_list(app) -> ft.View:
                 ),
             )
         )
+    for season_name in sorted({e.season for e in saved if e.season and e.closed_at is not None}):
+        body.append(widgets.section_title(_("Season {season}").format(season=season_name)))
+        for line in evenings.season_table(season_name):
+            body.append(
+                widgets.semantic(
+                    f"season-{season_name}-{line.player}",
+                    ft.Text(
+                        _("{place}. {player}: {total} ({evenings}, average {average:.0f})").format(
+                            place=line.place,
+                            player=line.player,
+                            total=points(line.total),
+                            evenings=ngettext("{count} evening", "{count} evenings", line.evenings).format(count=line.evenings),
+                            average=line.average,
+                        )
+                    ),
+                )
+            )
     return widgets.screen(app, Route(Page.EVENTS).path, _("Club evenings"), body)
 
 

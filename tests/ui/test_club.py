@@ -102,3 +102,14 @@ def test_a_viewer_sees_the_ranking_but_cannot_draw(store):
     view = club.show_evening(App(store, viewer), evening.id)
     find(view, "ranking")
     assert not find_all(view, "draw-round")
+
+
+def test_the_list_shows_each_seasons_table_of_closed_evenings(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, season_name="2026", seed=2).id)
+    for game_id in evening.rounds[0].game_ids.values():
+        boompje(store, game_id)
+    evenings.close(evening.id)
+    best = evenings.season_table("2026")[0]
+    view = club.show_list(App(store))
+    assert text(find(view, f"season-2026-{best.player}")) == f"1. {best.player}: {best.total} (1 evening, average {best.total})"
