@@ -14,10 +14,14 @@ if TYPE_CHECKING:
 
 def add_club_commands(subparsers: argparse._SubParsersAction, database: argparse.ArgumentParser) -> None:
     evening = subparsers.add_parser(
-        "evening", parents=[database], help=_("print a club evening's ranking as CSV (or JSON with --json)")
+        "evening", parents=[database], help=_("print a club evening's ranking as CSV (or JSON, or a page to print)")
     )
     evening.add_argument("evening", type=int, metavar="ID", help=_("the evening's number (its page is /event/ID)"))
-    evening.add_argument("--json", action="store_true", help=_("print JSON: ranking, prizes and tables"))
+    form = evening.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help=_("print JSON: ranking, prizes and tables"))
+    form.add_argument(
+        "--html", action="store_true", help=_("print a page to print on A4: ranking, table cards, score slips")
+    )
     evening.set_defaults(handler=evening_command)
 
     season = subparsers.add_parser(
@@ -30,10 +34,15 @@ def add_club_commands(subparsers: argparse._SubParsersAction, database: argparse
 
 @_with_store
 def evening_command(store: Store, args: argparse.Namespace) -> int:
-    from companion.store.club import Evenings, result_csv, result_json
+    from companion.store.club import Evenings, result_csv, result_html, result_json
 
     result = Evenings(store).result(args.evening)
-    print(result_json(result) if args.json else result_csv(result), end="" if not args.json else "\n")
+    if args.json:
+        print(result_json(result))
+    elif args.html:
+        print(result_html(result))
+    else:
+        print(result_csv(result), end="")
     return 0
 
 

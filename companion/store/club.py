@@ -369,5 +369,79 @@ def result_csv(result: EveningResult) -> str:
     return out.getvalue()
 
 
+PRINT_STYLE = """
+@page { size: A4; margin: 15mm; }
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; color: #000; }
+h1 { font-size: 18pt; margin: 0 0 4mm; } h2 { font-size: 14pt; margin: 6mm 0 2mm; }
+table { border-collapse: collapse; width: 100%; margin-bottom: 4mm; }
+th, td { border: 0.3mm solid #000; padding: 1mm 2mm; text-align: left; }
+td.n, th.n { text-align: right; }
+.card, .slip { break-inside: avoid; page-break-inside: avoid; margin-bottom: 6mm; }
+.card { border: 0.6mm solid #000; padding: 4mm; font-size: 14pt; }
+.card .number { font-size: 28pt; font-weight: bold; }
+.round { break-before: page; page-break-before: always; }
+"""
+
+
+def result_html(result: EveningResult) -> str:
+    """A page to print from a browser on A4: the ranking and prizes, then per round its table
+    cards (who sits where) and each table's score slip (the deals saved, blank lines to go)."""
+    from html import escape
+
+    from companion.i18n import _
+
+    evening = result.evening
+    ranking, player, total = escape(_("Ranking")), escape(_("Player")), escape(_("Total"))
+
+    def round_title(number: int) -> str:
+        return escape(_("Round {number}").format(number=number))
+
+    def table_title(number: int) -> str:
+        return escape(_("Table {number}").format(number=number))
+
+    parts = [
+        "<!DOCTYPE html><html><head><meta charset='utf-8'>",
+        f"<title>{escape(evening.name)}</title><style>{PRINT_STYLE}</style></head><body>",
+        f"<h1>{escape(evening.name)}</h1>",
+        f"<h2>{ranking}</h2><table><tr><th class='n'>#</th><th>{player}</th>",
+        *[f"<th class='n'>{round_title(n)}</th>" for n in range(1, len(result.rounds) + 1)],
+        f"<th class='n'>{total}</th></tr>",
+    ]
+    for s in result.standings:
+        cells = "".join(f"<td class='n'>{'' if r is None else r}</td>" for r in s.rounds)
+        parts.append(f"<tr><td class='n'>{s.place}</td><td>{escape(s.player)}</td>{cells}<td class='n'>{s.total}</td></tr>")
+    parts.append("</table>")
+    for one, scores in zip(evening.rounds, result.rounds):
+        parts.append(f"<section class='round'><h2>{round_title(one.number)}</h2>")
+        for table in one.draw.tables:
+            seats = "<br>".join(f"{seat}. {escape(name)}" for seat, name in enumerate(table.seats, start=1))
+            parts.append(f"<div class='card'><span class='number'>{table_title(table.number)}</span><br>{seats}</div>")
+        if one.draw.sitting_out:
+            sitting = escape(_("Sitting out: {players}").format(players=", ".join(one.draw.sitting_out)))
+            parts.append(f"<p>{sitting}</p>")
+        for table in one.draw.tables:
+            game = scores.games.get(table.number)
+            if game is None:
+                continue
+            first, second = game.sides
+            rows = [
+                f"<tr><td class='n'>{n}</td><td class='n'>{deal[first]}</td><td class='n'>{deal[second]}</td></tr>"
+                for n, deal in enumerate(game.round_scores, start=1)
+            ]
+            to_play = game.detail.get("deals_to_play") or len(rows)
+            rows += [f"<tr><td class='n'>{n}</td><td></td><td></td></tr>" for n in range(len(rows) + 1, to_play + 1)]
+            totals = game.totals
+            parts.append(
+                f"<div class='slip'><h2>{table_title(table.number)}</h2><table>"
+                f"<tr><th class='n'>#</th><th class='n'>{escape(first)}</th><th class='n'>{escape(second)}</th></tr>"
+                + "".join(rows)
+                + f"<tr><th class='n'>{total}</th><th class='n'>{totals[first]}</th><th class='n'>{totals[second]}</th></tr>"
+                "</table></div>"
+            )
+        parts.append("</section>")
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
 def _prize_json(rule: PrizeRule) -> dict[str, Any]:
     return {"places": rule.places, "formule_van_4": rule.formule_van_4, "booby": rule.booby, "most_pits": rule.most_pits}

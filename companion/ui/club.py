@@ -22,7 +22,7 @@ from companion.share import qr
 from companion.share.live import GameChanged
 from companion.share.sharing import current_table
 from companion.store import StoreError
-from companion.store.club import Evening, EveningResult, Evenings
+from companion.store.club import Evening, EveningResult, Evenings, result_csv, result_html, result_json
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, points
 from companion.ui.routes import Page, Route
@@ -343,7 +343,31 @@ def _fill(app, view: ft.View, state: EveningState) -> None:
     if prizes:
         body.append(widgets.section_title(_("Prizes")))
         body += [widgets.semantic(f"prize-{i}", ft.Text(line)) for i, line in enumerate(prizes)]
+    if state.evening.rounds:
+        body.append(ft.Row(_downloads(app, state), wrap=True, spacing=8))
     widgets.set_body(view, body)
+
+
+def _downloads(app, state: EveningState) -> list[ft.Control]:
+    """The result as a file on this device: CSV, JSON, or a page to print on A4 from a browser."""
+    async def save(name: str, data: bytes) -> None:
+        from companion.ui.settings import file_picker
+
+        try:
+            await file_picker(app.page).save_file(file_name=name, src_bytes=data)
+        except Exception:  # the device's own save dialog failed: say so, never a traceback
+            app.notify(_("The file could not be saved on this device."))
+
+    def download(kind: str) -> None:
+        assert state.result is not None
+        text = {"csv": result_csv, "json": result_json, "html": result_html}[kind](state.result)
+        app.page.run_task(save, f"evening-{state.evening_id}.{kind}", text.encode("utf-8"))
+
+    return [
+        widgets.semantic("download-csv", ft.OutlinedButton(_("Ranking as CSV"), icon=ft.Icons.TABLE_VIEW, on_click=lambda _e=None: download("csv"))),
+        widgets.semantic("download-json", ft.OutlinedButton(_("Result as JSON"), icon=ft.Icons.DATA_OBJECT, on_click=lambda _e=None: download("json"))),
+        widgets.semantic("download-print", ft.OutlinedButton(_("Page to print (A4)"), icon=ft.Icons.PRINT, on_click=lambda _e=None: download("html"))),
+    ]
 
 
 def _organiser_controls(app, view: ft.View, state: EveningState) -> list[ft.Control]:

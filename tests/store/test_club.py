@@ -10,7 +10,7 @@ import pytest
 from companion.rules import RuleError
 from companion.rules.club import PRIZE_BOOBY, PrizeRule, SitOutScore
 from companion.store import NotFoundError, StoreError
-from companion.store.club import Evenings, result_csv, result_json
+from companion.store.club import Evenings, result_csv, result_html, result_json
 
 NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
 
@@ -138,3 +138,23 @@ def test_what_the_organiser_cannot_do_is_refused_and_saves_nothing(store, evenin
     with pytest.raises((RuleError, StoreError, NotFoundError), match=message):
         change(evenings)
     assert evenings.evenings() == [] and store.players() == []
+
+
+def test_the_print_page_holds_the_ranking_table_cards_and_score_slips(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings).id)
+    (first,) = evening.rounds
+    table = first.draw.tables[0]
+    finish(store, first.game_ids[table.number])
+    page = result_html(evenings.result(evening.id))
+    assert "@page { size: A4" in page
+    assert page.count("class='card'") == 2 and page.count("class='slip'") == 2
+    game = store.open_game(first.game_ids[table.number]).game
+    first_team, second_team = game.sides
+    assert f"<th class='n'>{game.totals[first_team]}</th><th class='n'>{game.totals[second_team]}</th>" in page
+    assert page.count("<td></td><td></td>") == 16  # the other table's slip: 16 deals still to write
+
+
+def test_names_on_the_print_page_are_text_not_markup(store, evenings):
+    evening = evenings.draw_next(evenings.create("<b>Tue</b>", ["<i>Ann</i>", *NINE[1:4]], seed=1).id)
+    page = result_html(evenings.result(evening.id))
+    assert "<i>Ann</i>" not in page and "&lt;i&gt;Ann&lt;/i&gt;" in page and "<b>Tue</b>" not in page

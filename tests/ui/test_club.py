@@ -7,7 +7,7 @@ import flet as ft
 
 from companion.share.live import GameChanged, LiveStore
 from companion.share.table import Device, Role
-from companion.store.club import Evenings
+from companion.store.club import Evenings, result_csv, result_html, result_json
 from companion.ui import club
 from tests.ui.conftest import play
 from tests.ui.tree import find, find_all, tap, text
@@ -16,8 +16,14 @@ NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
 
 
 class Page:
+    def __init__(self) -> None:
+        self.tasks: list[tuple] = []
+
     def update(self) -> None:
         pass
+
+    def run_task(self, handler, *args) -> None:
+        self.tasks.append((handler.__name__, *args))
 
 
 class App:
@@ -113,3 +119,18 @@ def test_the_list_shows_each_seasons_table_of_closed_evenings(store):
     best = evenings.season_table("2026")[0]
     view = club.show_list(App(store))
     assert text(find(view, f"season-2026-{best.player}")) == f"1. {best.player}: {best.total} (1 evening, average {best.total})"
+
+
+def test_the_result_downloads_as_csv_json_and_a_page_to_print(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    app = App(store)
+    view = club.show_evening(app, evening.id)
+    for kind in ("csv", "json", "print"):
+        tap(view, f"download-{kind}")
+    result = evenings.result(evening.id)
+    assert app.page.tasks == [
+        ("save", f"evening-{evening.id}.csv", result_csv(result).encode()),
+        ("save", f"evening-{evening.id}.json", result_json(result).encode()),
+        ("save", f"evening-{evening.id}.html", result_html(result).encode()),
+    ]
