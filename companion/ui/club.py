@@ -59,6 +59,7 @@ class NewEveningState:
     formule_van_4: bool = False
     booby: bool = False
     most_pits: bool = False
+    fixed_pairs: bool = False
     error: str | None = None
 
     @property
@@ -76,6 +77,7 @@ class NewEveningState:
                 SitOutScore(self.sit_out, self.sit_out_fixed),
                 PrizeRule(self.places, self.formule_van_4, self.booby, self.most_pits),
                 self.season,
+                self.fixed_pairs,
             )
         except (RuleError, StoreError) as err:
             self.error = err.message
@@ -302,6 +304,13 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
             [(False, _("Places 1 to 3")), (True, _("Formule van 4"))],
             lambda: state.formule_van_4,
             lambda v: setattr(state, "formule_van_4", v),
+        ),
+        widgets.semantic(
+            "evening-fixed-pairs",
+            ft.Switch(
+                label=_("Fixed pairs, as listed two by two"),
+                on_change=lambda e: setattr(state, "fixed_pairs", bool(e.control.value)),
+            ),
         ),
         ft.Switch(label=_("Booby prize for the lowest"), on_change=lambda e: setattr(state, "booby", bool(e.control.value))),
         ft.Switch(label=_("Prize for the most pits"), on_change=lambda e: setattr(state, "most_pits", bool(e.control.value))),

@@ -134,3 +134,19 @@ def test_the_result_downloads_as_csv_json_and_a_page_to_print(store):
         ("save", f"evening-{evening.id}.json", result_json(result).encode()),
         ("save", f"evening-{evening.id}.html", result_html(result).encode()),
     ]
+
+
+def test_a_fixed_pairs_evening_is_created_from_the_form_and_drawn_by_its_schedule(store):
+    app = App(store)
+    view = club.show_list(app)
+    type_into(view, "evening-name", "Pairs")
+    type_into(view, "evening-players", "\n".join(NINE[:8]))
+    find(view, "evening-fixed-pairs").on_change(type("Event", (), {"control": type("Switch", (), {"value": True})()})())
+    tap(view, "create-evening")
+    (evening,) = Evenings(store).evenings()
+    assert evening.fixed_pairs
+    view = club.show_evening(app, evening.id)
+    assert not find_all(view, "arriving-name")  # pairs play by their schedule
+    tap(view, "draw-round")
+    pairs = [pair for table in Evenings(store).evening(evening.id).rounds[0].draw.tables for pair in table.pairs]
+    assert sorted(pairs) == [("Ann", "Bob"), ("Cy", "Dee"), ("Eva", "Fay"), ("Gus", "Hal")]
