@@ -5,14 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from companion.cli_store import _with_store
+from companion.cli_store import _with_store, database_option
 from companion.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from companion.store import Store
 
 
-def add_club_commands(subparsers: argparse._SubParsersAction, database: argparse.ArgumentParser) -> None:
+def add_club_commands(subparsers: argparse._SubParsersAction) -> None:
+    database = database_option()
     evening = subparsers.add_parser(
         "evening", parents=[database], help=_("print a club evening's ranking as CSV (or JSON, or a page to print)")
     )
