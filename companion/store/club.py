@@ -42,7 +42,8 @@ from companion.store.models import EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABL
 from companion.rules.text import Phrase
 from companion.store.service import LARGEST_ID, NAME_LENGTH, Store, _check_names, _check_text, _inserted_id
 
-KLAVERJASSEN = "klaverjassen"
+CLUB_GAME = "klaverjassen"
+"""The game every table of a club evening plays."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ class Evenings:
             raise StoreError("The evening needs a name.")
         names = check_players(players)
         _check_names(names)
-        checked_options = dict(rules.get(KLAVERJASSEN).new_game(["1", "2", "3", "4"], options).options)
+        checked_options = dict(rules.get(CLUB_GAME).new_game(["1", "2", "3", "4"], options).options)
         sit_out = sit_out or SitOutScore()
         prize_rule = prize_rule or PrizeRule()
         if odd_players not in ODD_PLAYERS:
@@ -226,7 +227,7 @@ class Evenings:
         else:
             draw = draw_round(evening.present, earlier, evening.seed, evening.odd_players)
         number = len(earlier) + 1
-        ruleset = rules.get(KLAVERJASSEN)
+        ruleset = rules.get(CLUB_GAME)
         with self.store._write() as conn:
             conn.execute(sa.insert(EVENING_ROUNDS).values(evening_id=evening_id, number=number, draw=draw.as_json()))
             for table in draw.tables:

@@ -22,14 +22,14 @@ from companion.share import qr
 from companion.share.live import GameChanged
 from companion.share.sharing import current_table
 from companion.store import StoreError
-from companion.store.club import Evening, EveningResult, Evenings, result_csv, result_html, result_json
+from companion.store.club import CLUB_GAME, Evening, EveningResult, Evenings, result_csv, result_html, result_json
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, points
 from companion.ui.routes import Page, Route
 
-KLAVERJASSEN = rules.get("klaverjassen")
 EVENING_OPTIONS = ("variant", "ending", "four_jacks", "four_of_a_kind", "nat_on_card_points", "defenders_pit_bonus", "verzaakt_penalty")
-"""The Klaverjassen options an evening sets for every table (the rest keep their defaults)."""
+"""The options of the club game (``CLUB_GAME``) an evening sets for every table (the rest keep
+their defaults)."""
 
 
 def evenings_of(app) -> Evenings:
@@ -278,12 +278,13 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
             return
         app.go(Route(Page.EVENT, evening=evening.id).path)
 
+    game = rules.get(CLUB_GAME)
     options = [
         chips(
             option_label(name),
             name,
-            [(value, option_value(value)) for value in (KLAVERJASSEN.option(name).allowed or (True, False))],
-            lambda n=name: state.options.get(n, KLAVERJASSEN.option(n).default),
+            [(value, option_value(value)) for value in (game.option(name).allowed or (True, False))],
+            lambda n=name: state.options.get(n, game.option(n).default),
             lambda v, n=name: state.options.__setitem__(n, v),
         )
         for name in EVENING_OPTIONS
