@@ -7,6 +7,7 @@ import os
 import sys
 
 from companion import __version__, i18n, rules
+from companion.cli_club import add_club_commands
 from companion.cli_store import add_store_commands
 from companion.i18n import _
 from companion.ui.format import player_count
@@ -88,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     rs.set_defaults(handler=_rulesets)
 
     add_store_commands(sub)
+    add_club_commands(sub)
     return parser
 
 

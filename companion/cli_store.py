@@ -24,12 +24,18 @@ STATUS_WORDS = {"in_progress": N_("in progress"), "finished": N_("finished"), "a
 """How the history table names each game status (translated where printed)."""
 
 
-def add_store_commands(subparsers: argparse._SubParsersAction) -> None:
+def database_option() -> argparse.ArgumentParser:
+    """The ``--database-url`` option every store command takes (a parent parser)."""
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument(
         "--database-url",
         help=_("SQLAlchemy URL of the database (default: $COMPANION_DATABASE_URL, else a SQLite file in your data folder)"),
     )
+    return database
+
+
+def add_store_commands(subparsers: argparse._SubParsersAction) -> None:
+    database = database_option()
 
     export = subparsers.add_parser(
         "export", parents=[database], help=_("save all history to a backup file (.json) or a round table (.csv)")

@@ -150,6 +150,63 @@ class TableDeviceRow(StoreModel, table=True):
     seen_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
 
 
+class EveningRow(StoreModel, table=True):
+    """A club evening (companion.rules.club): the options every table plays by and the club's choices."""
+
+    __tablename__ = "club_evenings"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=100)
+    season: str = Field(default="", max_length=100)
+    options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    odd_players: str = Field(max_length=20)
+    sit_out: str = Field(max_length=20)
+    sit_out_fixed: int = 0
+    prizes: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    fixed_pairs: bool = False
+    seed: int
+    created_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    closed_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+
+
+class EveningPlayerRow(StoreModel, table=True):
+    """A player checked in to an evening; ``present`` is false once they left (or before they came)."""
+
+    __tablename__ = "club_evening_players"
+
+    evening_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("club_evenings.id", ondelete="CASCADE"), primary_key=True)
+    )
+    player_id: int = Field(sa_column=Column(Integer, ForeignKey("players.id"), primary_key=True))
+    position: int
+    present: bool = True
+
+
+class EveningTableRow(StoreModel, table=True):
+    """One table of one round of an evening, and its game (an ordinary saved game)."""
+
+    __tablename__ = "club_evening_tables"
+
+    evening_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("club_evenings.id", ondelete="CASCADE"), primary_key=True)
+    )
+    round_number: int = Field(primary_key=True)
+    table_number: int = Field(primary_key=True)
+    game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id"), nullable=False, unique=True))
+
+
+class EveningRoundRow(StoreModel, table=True):
+    """One round's draw as drawn (companion.rules.club.Draw.as_json): who sat where, who sat out."""
+
+    __tablename__ = "club_evening_rounds"
+
+    evening_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("club_evenings.id", ondelete="CASCADE"), primary_key=True)
+    )
+    number: int = Field(primary_key=True)
+    draw: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
 METADATA = StoreModel.metadata
 # The tables the classes above declare (read from the metadata: SQLModel's types do not
 # declare a class's ``__table__``).
@@ -159,3 +216,9 @@ GAME_PLAYERS = METADATA.tables[GamePlayerRow.__tablename__]
 ROUNDS = METADATA.tables[RoundRow.__tablename__]
 SHARED_TABLES = METADATA.tables[SharedTableRow.__tablename__]
 TABLE_DEVICES = METADATA.tables[TableDeviceRow.__tablename__]
+
+
+EVENINGS = METADATA.tables[EveningRow.__tablename__]
+EVENING_PLAYERS = METADATA.tables[EveningPlayerRow.__tablename__]
+EVENING_ROUNDS = METADATA.tables[EveningRoundRow.__tablename__]
+EVENING_TABLES = METADATA.tables[EveningTableRow.__tablename__]

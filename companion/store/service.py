@@ -96,19 +96,23 @@ class Store:
         """Start a game; new player names become saved profiles. RuleError on a bad setup."""
         game = rules.get(ruleset).new_game(players, options, teams)
         _check_game_text(game, note, location)
+        with self._write() as conn:
+            return self._insert_game(conn, game, note, location)
+
+    def _insert_game(self, conn: sa.Connection, game: Game, note: str, location: str) -> GameRecord:
+        """Save a new game within the caller's transaction (a club draw saves its tables together)."""
         now = utc_now()
         game_uuid = str(uuid_module.uuid4())
-        with self._write() as conn:
-            player_ids = self._ensure_players(conn, game.players, now)
-            game_id = _inserted_id(conn.execute(
-                sa.insert(GAMES).values(
-                    uuid=game_uuid, ruleset=game.ruleset.id, options=dict(game.options),
-                    seating=list(game.players), teams=_teams_json(game), status="in_progress",
-                    created_at=now, finished_at=None, note=note, location=location, version=1,
-                    **_summary(game),
-                )
-            ))
-            conn.execute(sa.insert(GAME_PLAYERS), _seats(game_id, game, player_ids))
+        player_ids = self._ensure_players(conn, game.players, now)
+        game_id = _inserted_id(conn.execute(
+            sa.insert(GAMES).values(
+                uuid=game_uuid, ruleset=game.ruleset.id, options=dict(game.options),
+                seating=list(game.players), teams=_teams_json(game), status="in_progress",
+                created_at=now, finished_at=None, note=note, location=location, version=1,
+                **_summary(game),
+            )
+        ))
+        conn.execute(sa.insert(GAME_PLAYERS), _seats(game_id, game, player_ids))
         self._remember((game_id, game_uuid, 1), game, [])
         return GameRecord(game_id, game_uuid, 1, "in_progress", game.ruleset.id, game, now, None, note, location, [])
 

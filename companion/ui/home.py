@@ -85,6 +85,7 @@ def view(app, state: HomeState) -> ft.View:
                 [
                     _nav_tile(app, ft.Icons.HISTORY, _("History"), _("Finished and abandoned games"), "/history"),
                     _nav_tile(app, ft.Icons.PEOPLE, _("Players"), _("Profiles and statistics"), "/players"),
+                    _nav_tile(app, ft.Icons.EMOJI_EVENTS, _("Club evenings"), _("Many tables, one ranking"), "/event"),
                     _nav_tile(app, ft.Icons.MENU_BOOK, _("Rules"), _("Look up a rule, settle a dispute"), "/rules"),
                     _nav_tile(app, ft.Icons.SETTINGS, _("Settings"), _("Language and theme"), "/settings"),
                 ],

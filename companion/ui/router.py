@@ -18,7 +18,7 @@ from companion.ui.scoreboard import GameScreen, ScoreboardState
 
 THEME_KEY = "companion.theme"
 
-LATER_SCREENS = ("history", "new_game", "players", "rulesets", "table_view")
+LATER_SCREENS = ("club", "history", "new_game", "players", "rulesets", "table_view")
 """Screens imported when first shown, or in the background once the first page is up
 (companion.ui.app.load_later): importing them before it would hold back the first page."""
 
@@ -124,7 +124,7 @@ class App:
                 home.fill(self, shown)
                 return shown
             return home.show(self)
-        from companion.ui import history, new_game, players, rulesets, table_view  # LATER_SCREENS: not on the first page's path
+        from companion.ui import club, history, new_game, players, rulesets, table_view  # LATER_SCREENS: not on the first page's path
 
         match target:
             case Route(page=Page.NEW):
@@ -151,6 +151,10 @@ class App:
                 screen = GameScreen(self, state, route)
                 screen.show_board(route)
                 return screen.view
+            case Route(page=Page.EVENTS):
+                return club.show_list(self)
+            case Route(page=Page.EVENT, evening=int(evening)):
+                return club.show_evening(self, evening)
             case Route(page=Page.PLAYERS):
                 return players.show_list(self)
             case Route(page=Page.PLAYER, player=str(player)):

@@ -15,6 +15,7 @@ change announced between the devices at a table reloads (``refresh_needed``).
     <game>/rules, <game>/referee   a game's rules (its options highlighted) or its referee,
                              where <game> is /game/<id> or /history/<id>
     /settings                language and theme of this device
+    /event, /event/<n>       club evenings; an evening's draw, tables and live ranking
 
 Any address may carry a join code, ``?code=...`` (a link from the host's QR code).
 """
@@ -57,6 +58,8 @@ class Page(Enum):
     RULES = "/rules"
     REFEREE = "/rules/{ruleset}/referee"
     SETTINGS = "/settings"
+    EVENTS = "/event"
+    EVENT = "/event/{evening}"
 
 
 BELOW: dict[Page, Page] = {
@@ -67,11 +70,13 @@ BELOW: dict[Page, Page] = {
     Page.GAME_REFEREE: Page.GAME,
     Page.FINISHED_RULES: Page.FINISHED,
     Page.FINISHED_REFEREE: Page.FINISHED,
+    Page.EVENT: Page.EVENTS,
 }
 """The page under each page on the navigation stack, where it is not home."""
 
 STORED_STATE = frozenset(
-    {Page.HOME, Page.GAME, Page.TABLE, Page.TABLE_OF_GAME, Page.HISTORY, Page.FINISHED, Page.PLAYERS, Page.PLAYER, Page.SHARE}
+    {Page.HOME, Page.GAME, Page.TABLE, Page.TABLE_OF_GAME, Page.HISTORY, Page.FINISHED, Page.PLAYERS, Page.PLAYER, Page.SHARE,
+     Page.EVENT}
 )
 """Pages that show what is stored and hold no input of their own, so reloading them loses
 nothing (not a round being entered, a new game being set up, or a referee question)."""
@@ -90,6 +95,8 @@ class Route:
     """The round being corrected, counted from 0 (Page.CORRECTION)."""
     player: str | None = None
     ruleset: str | None = None
+    evening: int | None = None
+    """The club evening shown (Page.EVENT)."""
     code: str | None = None
     """The join code a link carried, if any."""
 
@@ -97,7 +104,8 @@ class Route:
     def path(self) -> str:
         """The address of the page, without the code: the inverse of ``parse``."""
         return self.page.value.format(
-            game_id=self.game_id, round=self.round, player=quote(self.player or "", safe=""), ruleset=self.ruleset
+            game_id=self.game_id, round=self.round, player=quote(self.player or "", safe=""), ruleset=self.ruleset,
+            evening=self.evening,
         )
 
     @property
@@ -170,6 +178,10 @@ def _page(parts: list[str]) -> Route | None:
             return Route(Page.REFEREE, ruleset=ruleset)
         case ["settings"]:
             return Route(Page.SETTINGS)
+        case ["event"]:
+            return Route(Page.EVENTS)
+        case ["event", evening] if number(evening) is not None:
+            return Route(Page.EVENT, evening=number(evening))
         case ["game" | "history" as head, game, *rest] if number(game) is not None:
             return _game_page(head == "history", number(game), rest)
     return None
@@ -214,7 +226,7 @@ def refresh_needed(route: Route, message: Message, device: Device) -> bool:
         return page in (Page.PLAYERS, Page.PLAYER)
     if isinstance(message, GamesRestored):  # new games in the lists and statistics; no game in play changed
         return page in LISTS or page is Page.TABLE
-    if page is Page.TABLE:
+    if page in (Page.TABLE, Page.EVENT):  # an evening's ranking follows every table's game
         return True
     if page in (Page.GAME, Page.TABLE_OF_GAME):
         return route.game_id == message.game_id

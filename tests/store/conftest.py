@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 
 from companion.store import Store
+from companion.store.models import METADATA
 
 _admin: dict[str, sa.Engine] = {}  # one engine per server URL for creating and emptying schemas
 _server_problem: list[str] = []  # why the PostgreSQL server cannot be used, once known
@@ -76,7 +77,7 @@ def store_url(backend, tmp_path) -> str:
 
     def empty(schema: str) -> list[str]:
         if schema in _migrated:
-            tables = ", ".join(f'"{schema}".{table}' for table in ("rounds", "game_players", "games", "players", "table_devices", "shared_tables"))
+            tables = ", ".join(f'"{schema}".{table.name}' for table in METADATA.sorted_tables)
             return [f"TRUNCATE {tables} RESTART IDENTITY"]
         return _fresh(schema)
 

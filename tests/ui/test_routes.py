@@ -33,6 +33,8 @@ ROUTES = [
     ("/rules", Route(Page.RULES)),
     ("/rules/clubs/referee", Route(Page.REFEREE, ruleset="clubs")),
     ("/settings", Route(Page.SETTINGS)),
+    ("/event", Route(Page.EVENTS)),
+    ("/event/3", Route(Page.EVENT, evening=3)),
     ("/game/99999999999999999999", Route(Page.GAME, game_id=99999999999999999999)),  # 20 digits: still ours
 ]
 
@@ -72,6 +74,8 @@ def test_each_address_is_read_as_its_page_and_built_back(address, route):
         "/share/more",
         "/players/Ann/more",
         "/settings/x",
+        "/event/²",
+        "/event/3/more",
     ],
 )
 def test_an_address_that_is_none_of_ours_is_home(address):
@@ -156,6 +160,8 @@ VIEWER = Device(number=3, key="key-3", browser="", system="", role=Role.VIEWER)
         ("/?code=K7QM2XHD", GameChanged(4, 2), True),
         ("/game/4/referee", GameChanged(4, 2), False),
         ("/history/4/rules", GameChanged(4, 2), False),
+        ("/event/2", GameChanged(4, 2), True),  # any table of the evening may have saved
+        ("/event", GameChanged(4, 2), False),  # the form of a new evening is left alone
     ],
 )
 def test_a_page_reloads_when_a_change_concerns_it(address, message, refresh):

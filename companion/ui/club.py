@@ -1,0 +1,479 @@
+"""Club evenings (issue 17): the organiser's screens and the live ranking for a big screen.
+
+``/event`` lists the evenings and creates one; ``/event/<n>`` is the evening: its players,
+the draw, each table's game with a QR code a phone scans to score it (the shared table's
+code, as the share panel shows it), and the ranking, which the page reloads whenever a
+table saves (companion.ui.routes.refresh_needed). Decisions live in ``EveningState`` and
+``NewEveningState``; the views only draw them. Only the host's device organises.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from companion import rules
+from companion.i18n import _, ngettext
+from companion.rules import RuleError
+from companion.rules.club import ODD_PLAYERS, PRIZE_BOOBY, PRIZE_PITS, SIT_OUT_SCORES, PrizeRule, SitOutScore
+from companion.share import qr
+from companion.share.live import GameChanged
+from companion.share.sharing import current_table
+from companion.store import StoreError
+from companion.store.club import CLUB_GAME, Evening, EveningResult, Evenings, result_csv, result_html, result_json
+from companion.ui import widgets
+from companion.ui.format import option_label, option_value, points
+from companion.ui.routes import Page, Route
+
+EVENING_OPTIONS = ("variant", "ending", "four_jacks", "four_of_a_kind", "nat_on_card_points", "defenders_pit_bonus", "verzaakt_penalty")
+"""The options of the club game (``CLUB_GAME``) an evening sets for every table (the rest keep
+their defaults)."""
+
+
+def evenings_of(app) -> Evenings:
+    """The evenings of the app's store. The seam to the sharing code: a session's store is a
+    ``LiveStore``, which hands out only the game and player methods, so evenings use the store
+    beneath it and announce the games a draw starts themselves (``announce``)."""
+    return Evenings(getattr(app.store, "_store", app.store))
+
+
+def organises(app) -> bool:
+    """Whether this device may create evenings and draw: the host's (this machine's) own."""
+    return bool(app.device.is_host and app.device.can_score)
+
+
+@dataclass
+class NewEveningState:
+    """The form of a new evening: its name, players (one per line) and the club's choices."""
+
+    name: str = ""
+    players_text: str = ""
+    season: str = ""
+    options: dict[str, Any] = field(default_factory=lambda: {"ending": "boompje"})
+    odd_players: str = "sit_out"
+    sit_out: str = "average"
+    sit_out_fixed: int = 0
+    places: int = 3
+    formule_van_4: bool = False
+    booby: bool = False
+    most_pits: bool = False
+    fixed_pairs: bool = False
+    error: str | None = None
+
+    @property
+    def players(self) -> list[str]:
+        return [line.strip() for line in self.players_text.splitlines() if line.strip()]
+
+    def create(self, evenings: Evenings) -> Evening | None:
+        """The new evening, or None with ``error`` saying what to change."""
+        try:
+            evening = evenings.create(
+                self.name,
+                self.players,
+                self.options,
+                self.odd_players,
+                SitOutScore(self.sit_out, self.sit_out_fixed),
+                PrizeRule(self.places, self.formule_van_4, self.booby, self.most_pits),
+                self.season,
+                self.fixed_pairs,
+            )
+        except (RuleError, StoreError) as err:
+            self.error = err.message
+            return None
+        self.error = None
+        return evening
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of the round on screen: its seats, its game, whether it still plays."""
+
+    number: int
+    seats: tuple[str, ...]
+    game_id: int
+    deals: int
+    playing: bool
+    join_url: str | None
+
+
+class EveningState:
+    """One evening as its page shows it: the result now, what the organiser may do next."""
+
+    def __init__(self, evenings: Evenings, evening_id: int):
+        self.evenings = evenings
+        self.evening_id = evening_id
+        self.result: EveningResult | None = None
+        self.error: str | None = None
+
+    def load(self) -> bool:
+        try:
+            self.result = self.evenings.result(self.evening_id)
+        except (RuleError, StoreError) as err:
+            self.result, self.error = None, err.message
+            return False
+        return True
+
+    @property
+    def evening(self) -> Evening:
+        assert self.result is not None
+        return self.result.evening
+
+    @property
+    def round_number(self) -> int:
+        return len(self.evening.rounds)
+
+    def tables(self) -> list[TableLine]:
+        """The newest round's tables, each with the address a phone opens to score it."""
+        if not self.evening.rounds or self.result is None:
+            return []
+        one = self.evening.rounds[-1]
+        table = current_table()
+        lines = []
+        for result in self.result.rounds[-1].results():
+            game_id = one.game_ids[result.table.number]
+            url = None
+            if table is not None:
+                url = f"{table.invitation.base_url}{Route(Page.GAME, game_id=game_id).path}?code={table.invitation.code}"
+            lines.append(TableLine(result.table.number, result.table.seats, game_id, result.deals, not result.over, url))
+        return lines
+
+    @property
+    def sitting_out(self) -> tuple[str, ...]:
+        return self.evening.rounds[-1].draw.sitting_out if self.evening.rounds else ()
+
+    @property
+    def can_draw(self) -> bool:
+        return self.evening.closed_at is None and not (self.result and self.result.playing)
+
+    @property
+    def finished(self) -> bool:
+        """Every table of the newest round has finished: the ranking's prizes can be shown."""
+        return bool(self.evening.rounds) and not (self.result and self.result.playing)
+
+    def draw(self) -> list[int]:
+        """Draw the next round; the ids of the games it started (empty, with ``error``, if refused)."""
+        try:
+            evening = self.evenings.draw_next(self.evening_id)
+        except (RuleError, StoreError) as err:
+            self.error = err.message
+            return []
+        self.error = None
+        self.load()
+        return list(evening.rounds[-1].game_ids.values())
+
+    def check_in(self, name: str) -> None:
+        self._change(self.evenings.check_in, name)
+
+    def check_out(self, name: str) -> None:
+        self._change(self.evenings.check_out, name)
+
+    def close(self) -> None:
+        self._change(self.evenings.close)
+
+    def _change(self, change, *args) -> None:
+        try:
+            change(self.evening_id, *args)
+        except (RuleError, StoreError) as err:
+            self.error = err.message
+            return
+        self.error = None
+        self.load()
+
+    def prize_lines(self) -> list[str]:
+        """The prizes in words, once every table has finished."""
+        if not self.finished or self.result is None:
+            return []
+        lines = []
+        for prize in self.result.prizes:
+            names = ", ".join(prize.players)
+            if prize.kind == PRIZE_BOOBY:
+                lines.append(_("Booby prize: {players}").format(players=names))
+            elif prize.kind == PRIZE_PITS:
+                lines.append(_("Most pits: {players}").format(players=names))
+            else:
+                lines.append(_("Prize for place {place}: {players}").format(place=prize.position, players=names))
+        return lines
+
+
+# --- views --------------------------------------------------------------------------------
+
+
+def show_list(app) -> ft.View:
+    """/event: the evenings so far and, for the organiser, a new one."""
+    evenings = evenings_of(app)
+    body: list[ft.Control] = []
+    if organises(app):
+        body += _new_evening_form(app, NewEveningState())
+    body.append(widgets.section_title(_("Evenings")))
+    try:
+        saved = evenings.evenings()
+    except StoreError as err:
+        saved, body = [], [*body, widgets.error_banner(err.message)]
+    for evening in saved:
+        body.append(
+            widgets.semantic(
+                f"evening-{evening.id}",
+                ft.ListTile(
+                    title=ft.Text(evening.name),
+                    subtitle=ft.Text(evening.season),
+                    trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                    on_click=lambda _e=None, n=evening.id: app.go(Route(Page.EVENT, evening=n).path),
+                ),
+            )
+        )
+    for season_name in sorted({e.season for e in saved if e.season and e.closed_at is not None}):
+        body.append(widgets.section_title(_("Season {season}").format(season=season_name)))
+        for line in evenings.season_table(season_name):
+            body.append(
+                widgets.semantic(
+                    f"season-{season_name}-{line.player}",
+                    ft.Text(
+                        _("{place}. {player}: {total} ({evenings}, average {average:.0f})").format(
+                            place=line.place,
+                            player=line.player,
+                            total=points(line.total),
+                            evenings=ngettext("{count} evening", "{count} evenings", line.evenings).format(count=line.evenings),
+                            average=line.average,
+                        )
+                    ),
+                )
+            )
+    return widgets.screen(app, Route(Page.EVENTS).path, _("Club evenings"), body)
+
+
+def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
+    error = ft.Column()
+
+    def text(label: str, attribute: str, multiline: bool = False, identifier: str = "") -> ft.Control:
+        def changed(e: ft.Event[ft.TextField]) -> None:
+            setattr(state, attribute, e.control.value or "")
+
+        return widgets.semantic(
+            identifier or f"evening-{attribute}",
+            ft.TextField(label=label, multiline=multiline, min_lines=3 if multiline else None, on_change=changed),
+        )
+
+    def chips(label: str, key: str, choices: list[tuple[Any, str]], current, pick) -> ft.Control:
+        row = ft.Row(wrap=True, spacing=8, run_spacing=4)
+
+        def draw() -> None:
+            row.controls = [
+                widgets.semantic(
+                    f"evening-{key}-{value}",
+                    ft.Chip(label=ft.Text(shown), selected=current() == value, on_select=lambda _e=None, v=value: (pick(v), draw())),
+                )
+                for value, shown in choices
+            ]
+
+        draw()
+        return ft.Column([ft.Text(label, weight=ft.FontWeight.W_500), row], spacing=4)
+
+    def create(_e=None) -> None:
+        evening = state.create(evenings_of(app))
+        if evening is None:
+            error.controls = [widgets.error_banner(state.error or "", identifier="evening-error")]
+            app.page.update()
+            return
+        app.go(Route(Page.EVENT, evening=evening.id).path)
+
+    game = rules.get(CLUB_GAME)
+    options = [
+        chips(
+            option_label(game.option(name)),
+            name,
+            [(value, option_value(game.option(name), value)) for value in (game.option(name).allowed or (True, False))],
+            lambda n=name: state.options.get(n, game.option(n).default),
+            lambda v, n=name: state.options.__setitem__(n, v),
+        )
+        for name in EVENING_OPTIONS
+    ]
+    odd = {"sit_out": _("Players sit out"), "joker": _("A joker seat")}
+    sit_out = {"lowest": _("The round's lowest"), "average": _("The round's average"), "fixed": _("A fixed score")}
+    return [
+        widgets.section_title(_("New evening")),
+        text(_("Name of the evening"), "name"),
+        text(_("Players, one per line"), "players_text", multiline=True, identifier="evening-players"),
+        text(_("Season"), "season"),
+        *options,
+        chips(_("Players left over"), "odd", [(v, odd[v]) for v in ODD_PLAYERS], lambda: state.odd_players, lambda v: setattr(state, "odd_players", v)),
+        chips(_("Score for sitting out"), "sit-out", [(v, sit_out[v]) for v in SIT_OUT_SCORES], lambda: state.sit_out, lambda v: setattr(state, "sit_out", v)),
+        chips(
+            _("Prizes"),
+            "prizes",
+            [(False, _("Places 1 to 3")), (True, _("Formule van 4"))],
+            lambda: state.formule_van_4,
+            lambda v: setattr(state, "formule_van_4", v),
+        ),
+        widgets.semantic(
+            "evening-fixed-pairs",
+            ft.Switch(
+                label=_("Fixed pairs, as listed two by two"),
+                on_change=lambda e: setattr(state, "fixed_pairs", bool(e.control.value)),
+            ),
+        ),
+        ft.Switch(label=_("Booby prize for the lowest"), on_change=lambda e: setattr(state, "booby", bool(e.control.value))),
+        ft.Switch(label=_("Prize for the most pits"), on_change=lambda e: setattr(state, "most_pits", bool(e.control.value))),
+        error,
+        widgets.semantic("create-evening", ft.FilledButton(_("Create evening"), icon=ft.Icons.ADD, on_click=create)),
+    ]
+
+
+def show_evening(app, evening_id: int) -> ft.View:
+    """/event/<n>: the organiser's evening, and the live ranking for the big screen."""
+    route = Route(Page.EVENT, evening=evening_id).path
+    state = EveningState(evenings_of(app), evening_id)
+    if not state.load():
+        return widgets.screen(app, route, _("Club evening"), [widgets.error_banner(state.error or "")])
+    view = widgets.screen(app, route, state.evening.name, [])
+    _fill(app, view, state)
+    return view
+
+
+def _fill(app, view: ft.View, state: EveningState) -> None:
+    body: list[ft.Control] = []
+    if state.error:
+        body.append(widgets.error_banner(state.error, identifier="evening-error"))
+    if organises(app):
+        body += _organiser_controls(app, view, state)
+    tables = state.tables()
+    if tables:
+        body.append(widgets.section_title(_("Round {number}").format(number=state.round_number)))
+        body += [_table_card(app, line) for line in tables]
+    if state.sitting_out:
+        body.append(
+            widgets.semantic(
+                "sitting-out", ft.Text(_("Sitting out: {players}").format(players=", ".join(state.sitting_out)))
+            )
+        )
+    body.append(widgets.section_title(_("Ranking")))
+    body.append(_ranking(state))
+    prizes = state.prize_lines()
+    if prizes:
+        body.append(widgets.section_title(_("Prizes")))
+        body += [widgets.semantic(f"prize-{i}", ft.Text(line)) for i, line in enumerate(prizes)]
+    if state.evening.rounds:
+        body.append(ft.Row(_downloads(app, state), wrap=True, spacing=8))
+    widgets.set_body(view, body)
+
+
+def _downloads(app, state: EveningState) -> list[ft.Control]:
+    """The result as a file on this device: CSV, JSON, or a page to print on A4 from a browser."""
+    async def save(name: str, data: bytes) -> None:
+        from companion.ui.settings import file_picker
+
+        try:
+            await file_picker(app.page).save_file(file_name=name, src_bytes=data)
+        except Exception:  # the device's own save dialog failed: say so, never a traceback
+            app.notify(_("The file could not be saved on this device."))
+
+    def download(kind: str) -> None:
+        assert state.result is not None
+        text = {"csv": result_csv, "json": result_json, "html": result_html}[kind](state.result)
+        app.page.run_task(save, f"evening-{state.evening_id}.{kind}", text.encode("utf-8"))
+
+    return [
+        widgets.semantic("download-csv", ft.OutlinedButton(_("Ranking as CSV"), icon=ft.Icons.TABLE_VIEW, on_click=lambda _e=None: download("csv"))),
+        widgets.semantic("download-json", ft.OutlinedButton(_("Result as JSON"), icon=ft.Icons.DATA_OBJECT, on_click=lambda _e=None: download("json"))),
+        widgets.semantic("download-print", ft.OutlinedButton(_("Page to print (A4)"), icon=ft.Icons.PRINT, on_click=lambda _e=None: download("html"))),
+    ]
+
+
+def _organiser_controls(app, view: ft.View, state: EveningState) -> list[ft.Control]:
+    name = ft.TextField(label=_("Player arriving"), expand=True)
+
+    def redo() -> None:
+        _fill(app, view, state)
+        app.page.update()
+
+    def draw(_e=None) -> None:
+        for game_id in state.draw():
+            app.store.announce(GameChanged(game_id, 1))  # a table's game is new: its first version
+        redo()
+
+    def arrive(_e=None) -> None:
+        state.check_in(name.value or "")
+        redo()
+
+    controls: list[ft.Control] = []
+    if state.can_draw:
+        controls.append(
+            widgets.semantic(
+                "draw-round",
+                ft.FilledButton(_("Draw round {number}").format(number=state.round_number + 1), icon=ft.Icons.CASINO, on_click=draw),
+            )
+        )
+    if state.finished and state.evening.closed_at is None:
+        controls.append(
+            widgets.semantic(
+                "close-evening",
+                ft.OutlinedButton(_("Close the evening"), icon=ft.Icons.FLAG, on_click=lambda _e=None: (state.close(), redo())),
+            )
+        )
+    if not state.evening.fixed_pairs:
+        controls.append(ft.Row([widgets.tagged(name, "arriving-name", expand=True), ft.OutlinedButton(_("Check in"), on_click=arrive)]))
+        present = [p.name for p in state.evening.players if p.present]
+        controls.append(
+            ft.Row(
+                [
+                    ft.Chip(
+                        label=ft.Text(player),
+                        tooltip=_("Leaves after this round"),
+                        on_delete=lambda _e=None, p=player: (state.check_out(p), redo()),
+                    )
+                    for player in present
+                ],
+                wrap=True,
+                spacing=6,
+            )
+        )
+    return controls
+
+
+def _table_card(app, line: TableLine) -> ft.Control:
+    status = _("playing, {deals} deals saved").format(deals=line.deals) if line.playing else _("finished")
+    column: list[ft.Control] = [
+        ft.Text(_("Table {number}").format(number=line.number), size=20, weight=ft.FontWeight.W_600),
+        ft.Text(" \u00b7 ".join(line.seats)),
+        widgets.semantic(f"table-{line.number}-status", ft.Text(status, color=ft.Colors.ON_SURFACE_VARIANT)),
+        widgets.semantic(
+            f"open-table-{line.number}",
+            ft.TextButton(_("Open this table's game"), on_click=lambda _e=None: app.go(Route(Page.GAME, game_id=line.game_id).path)),
+        ),
+    ]
+    if line.join_url:
+        column.insert(
+            2,
+            ft.Image(src=qr.png(line.join_url), width=160, height=160, filter_quality=ft.FilterQuality.NONE,
+                     semantics_label=_("QR code to score table {number}").format(number=line.number)),
+        )
+        column.insert(3, widgets.semantic(f"table-{line.number}-address", ft.Text(line.join_url, selectable=True, size=12)))
+    return widgets.semantic(f"table-{line.number}", ft.Card(ft.Container(ft.Column(column, spacing=4), padding=12), margin=0))
+
+
+def _ranking(state: EveningState) -> ft.Control:
+    assert state.result is not None
+    rows = []
+    for standing in state.result.standings:
+        marks = []
+        if standing.nats:
+            marks.append(_("nat {count}").format(count=standing.nats))
+        if standing.pits:
+            marks.append(_("pit {count}").format(count=standing.pits))
+        rows.append(
+            widgets.semantic(
+                f"rank-{standing.player}",
+                ft.Row(
+                    [
+                        ft.Text(f"{standing.place}.", width=36, weight=ft.FontWeight.W_600),
+                        ft.Text(standing.player, expand=True),
+                        ft.Text(" ".join(marks), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                        ft.Text(points(standing.total), weight=ft.FontWeight.BOLD),
+                    ],
+                    spacing=8,
+                ),
+                label=f"{standing.place}. {standing.player} {standing.total}",
+            )
+        )
+    return widgets.semantic("ranking", ft.Column(rows, spacing=6))

@@ -1,0 +1,131 @@
+"""A club evening in real browsers (issue 17): the organiser creates an evening for 9 players
+(one sits out), two phones each score a table (9 players make two tables), the big screen's
+ranking follows every save, the prizes match the games, and the next draw seats everyone.
+
+The app runs with ``--share`` on 127.0.0.1: the organiser is the host, the phones and the
+big screen join with the code. The test reads the store only to know which seats the lot
+gave (the draw is random) and what the games hold, to compare with the screens.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import sys
+from collections import Counter
+
+import pytest
+
+from companion.store import Store
+from companion.store.club import Evenings
+from tests.browser.conftest import OUTPUT, Phone, free_port, phones, start_app, stop
+
+pytestmark = pytest.mark.browser
+
+NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory, chromium):
+    """The shared app's address, its join and host links, and its database."""
+    port = free_port()
+    database = tmp_path_factory.mktemp("club") / "companion.sqlite3"
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    log = OUTPUT / f"app-club-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    command = [sys.executable, "-m", "companion", "run", "--share", "--host", "127.0.0.1", "--port", str(port)]
+    process = start_app(command, port, database, log)
+    printed = log.read_text()
+    base = f"http://127.0.0.1:{port}"
+    join = re.search(r"Join link: (\S+)", printed).group(1)
+    host = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE).group(1)
+    yield {"base": base, "join": join[len(base):], "host": host[len(base):], "database": database}
+    stop(process)
+
+
+@pytest.fixture
+def browsers(chromium, club, output_dir):
+    """A fresh browser context per person (its own storage, so its own device)."""
+    with phones(chromium, output_dir) as open_phone:
+        yield lambda: open_phone(club["base"])
+
+
+def player_totals(store: Store, game_id: int) -> dict[str, int]:
+    game = store.open_game(game_id).game
+    return {player: game.totals[game.setup.team_of(player)] for player in game.players}
+
+
+def score_table(phone: Phone, store: Store, game_id: int, big_screen: Phone) -> None:
+    """Four deals where one team takes every point (648 passes 501: the table finishes);
+    after each save the big screen shows every player of the table at the game's total."""
+    phone.open(f"/game/{game_id}")
+    for deal in range(1, 5):
+        _first, second = store.open_game(game_id).game.sides
+        phone.tap("enter-round")
+        phone.tap(f"klaver-points-{second}")
+        phone.keys("0")
+        phone.expect_text("entry-preview", "162")
+        phone.tap("entry-save")
+        phone.gone("entry-save")
+        totals = player_totals(store, game_id)
+        assert len(store.open_game(game_id).game.rounds) == deal
+        for player, total in totals.items():
+            big_screen.expect_text(f"rank-{player}", rf"\d+\. {player} {total}(\n|$)")
+
+
+def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
+    organiser, big_screen, first_phone, second_phone = browsers(), browsers(), browsers(), browsers()
+    organiser.open(club["host"])  # device 1, the host
+    organiser.wait("nav-event")
+    for phone in (first_phone, second_phone, big_screen):  # devices 2, 3 and 4
+        phone.open(club["join"])
+        phone.wait("nav-history")
+    organiser.open("/share")
+    for number in (2, 3):  # the two phones keep score; the big screen only watches
+        organiser.tap(f"grant-{number}")
+        organiser.expect_text(f"device-{number}", "Keeps score")
+
+    organiser.open("/event")
+    organiser.type("Name of the evening", "Tuesday")
+    organiser.type("Players, one per line", "\n".join(NINE))
+    organiser.tap("evening-ending-501")
+    organiser.tap("evening-prizes-True")  # formule van 4
+    organiser.tap("create-evening")
+    organiser.page.wait_for_url(re.compile(r".*/event/\d+"))
+    evening_id = int(re.search(r"/event/(\d+)", organiser.page.url).group(1))
+    organiser.tap("draw-round")
+    organiser.wait("table-2")
+    organiser.expect_text("sitting-out", "Sitting out: ")
+    organiser.screenshot("club-evening-draw", tall=1600)
+
+    store = Store(f"sqlite:///{club['database']}")
+    evenings = Evenings(store)
+    (first,) = evenings.evening(evening_id).rounds
+    big_screen.open(f"/event/{evening_id}")
+    big_screen.wait("ranking")
+    for phone, table in zip((first_phone, second_phone), first.draw.tables):
+        score_table(phone, store, first.game_ids[table.number], big_screen)
+
+    # The final ranking: every seated player at their game's total, the one sitting out at the
+    # seated players' average (the club's default), prizes for places 1-4 and 8 (formule van 4).
+    scores: dict[str, int] = {}
+    for game_id in first.game_ids.values():
+        scores.update(player_totals(store, game_id))
+    (sitting_out,) = first.draw.sitting_out
+    scores[sitting_out] = math.floor(sum(scores.values()) / len(scores) + 0.5)  # half rounds up
+    ranked = sorted(scores.values(), reverse=True)
+    for player, total in scores.items():
+        big_screen.expect_text(f"rank-{player}", rf"\d+\. {player} {total}(\n|$)")
+    for index, position in enumerate([1, 2, 3, 4, 8]):
+        shown = big_screen.expect_text(f"prize-{index}", rf"Prize for place {position}: \w+")
+        winner = re.search(rf"Prize for place {position}: (\w+)", shown).group(1)
+        assert scores[winner] == ranked[position - 1]
+    big_screen.screenshot("club-evening-ranking", tall=1600)
+
+    organiser.tap("draw-round")
+    organiser.expect_text("table-1-status", "playing, 0 deals saved")
+    second = evenings.evening(evening_id).rounds[1].draw
+    assert Counter(second.seated + second.sitting_out) == Counter(NINE)
+    assert second.sitting_out != first.draw.sitting_out  # the one who sat out plays now
+    big_screen.expect_text("table-2-status", "playing, 0 deals saved")
+    store.close()

@@ -1,0 +1,167 @@
+"""A club evening's rules (issue 17): draws, sit-out scores, ranking, prizes, season."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import rules
+from companion.rules import RuleError
+from companion.rules.club import (
+    PRIZE_BOOBY,
+    PRIZE_PITS,
+    PRIZE_PLACES,
+    Draw,
+    PrizeRule,
+    RoundScores,
+    SitOutScore,
+    Standing,
+    Table,
+    draw_round,
+    fixed_pairs_schedule,
+    prizes,
+    ranking,
+    season,
+    table_result,
+)
+
+KLAVERJASSEN = rules.get("klaverjassen")
+NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
+
+
+def standing(player: str, total: int, pits: int = 0) -> Standing:
+    return Standing(0, player, total, (total,), 0, 0, pits)
+
+
+def test_the_same_seed_draws_the_same_tables_and_another_seed_may_not():
+    first = draw_round(NINE, [], seed=11)
+    assert draw_round(NINE, [], seed=11) == first
+    assert any(draw_round(NINE, [], seed=seed) != first for seed in range(12, 20))
+
+
+def test_partners_sit_opposite_each_other():
+    table = Table(1, ("Ann", "Bob", "Cy", "Dee"))
+    assert table.pairs == (("Ann", "Cy"), ("Bob", "Dee"))
+
+
+def test_nine_players_make_two_tables_and_one_sits_out():
+    draw = draw_round(NINE, [], seed=3)
+    assert len(draw.tables) == 2 and len(draw.sitting_out) == 1
+
+
+def test_seven_players_with_a_joker_make_two_full_tables():
+    draw = draw_round(NINE[:7], [], seed=3, odd_players="joker")
+    assert draw.sitting_out == () and sorted(draw.seated) == sorted([*NINE[:7], "Joker 1"])
+
+
+def test_five_players_cannot_fill_two_tables_with_three_jokers():
+    with pytest.raises(RuleError, match="more than one per table"):
+        draw_round(NINE[:5], [], seed=3, odd_players="joker")
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (["Ann", "Bob", "Cy"], "at least 4 players, not 3"),
+        (["Ann", "Bob", "Cy", "Ann"], "Ann is checked in twice"),
+        (["Ann", "Bob", "Cy", " "], "Every player needs a name"),
+        (["Ann", "Bob", "Cy", "Joker 2"], "name of a stand-in seat"),
+    ],
+)
+def test_a_draw_refuses_players_it_cannot_seat(players, message):
+    with pytest.raises(RuleError, match=message):
+        draw_round(players, [], seed=1)
+
+
+def test_a_draw_survives_its_json():
+    draw = draw_round(NINE, [], seed=5)
+    assert Draw.from_json(draw.as_json()) == draw
+
+
+def test_fixed_pairs_cannot_play_more_rounds_than_there_are_other_pairs():
+    with pytest.raises(RuleError, match="4 pairs can meet each other in 1 to 3 rounds, not 4"):
+        fixed_pairs_schedule([("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")], 4)
+
+
+@pytest.mark.parametrize(("kind", "expected"), [("lowest", 40), ("average", 101), ("fixed", 75)])
+def test_a_player_sitting_out_receives_the_clubs_chosen_score(kind, expected):
+    assert SitOutScore(kind, 75).score([40, 40, 160, 160, 40, 160, 100, 110]) == expected
+
+
+def test_the_average_sit_out_score_rounds_half_up():
+    assert SitOutScore("average").score([1, 2]) == 2
+
+
+def test_a_sit_out_score_the_club_cannot_mean_is_refused():
+    with pytest.raises(RuleError, match="lowest, its average or a fixed number"):
+        SitOutScore("highest")
+    with pytest.raises(RuleError, match="0 or more"):
+        SitOutScore("fixed", -5)
+
+
+def test_a_tables_nats_and_pits_count_for_both_partners():
+    table = Table(1, ("Ann", "Bob", "Cy", "Dee"))
+    game = KLAVERJASSEN.new_game(list(table.seats), {"ending": "boompje"})
+    a, b = game.sides  # Ann & Cy, Bob & Dee; Bob & Dee play deal 1, Ann & Cy deal 2
+    game = game.add_round({"card_points": {a: 100, b: 62}, "roem": {a: 0, b: 0}})  # Bob & Dee nat
+    game = game.add_round({"card_points": {a: 162, b: 0}, "pit": a})
+    result = table_result(table, game)
+    assert result.nats == {"Ann": 0, "Bob": 1, "Cy": 0, "Dee": 1}
+    assert result.pits == {"Ann": 1, "Bob": 0, "Cy": 1, "Dee": 0}
+    assert result.scores["Ann"] == result.scores["Cy"] == game.totals[a]
+
+
+def test_a_table_without_a_saved_deal_scores_nothing_and_is_still_playing():
+    draw = draw_round(NINE, [], seed=1)
+    one = RoundScores(draw, {})
+    assert one.playing == (1, 2)
+    assert {s.total for s in ranking([one], SitOutScore())} == {0}
+
+
+def test_a_game_of_other_players_is_not_the_tables_game():
+    game = KLAVERJASSEN.new_game(["Ann", "Bob", "Cy", "Zed"])
+    with pytest.raises(RuleError, match="Table 1's game"):
+        table_result(Table(1, ("Ann", "Bob", "Cy", "Dee")), game)
+
+
+def test_equal_totals_share_a_place():
+    table = Table(1, ("Ann", "Bob", "Cy", "Dee"))
+    game = KLAVERJASSEN.new_game(list(table.seats))
+    a, b = game.sides
+    game = game.add_round({"card_points": {a: 52, b: 110}, "roem": {a: 0, b: 0}})
+    standings = ranking([RoundScores(Draw((table,)), {1: game})], SitOutScore())
+    assert [(s.place, s.player, s.total) for s in standings] == [(1, "Bob", 110), (1, "Dee", 110), (3, "Ann", 52), (3, "Cy", 52)]
+
+
+def test_formule_van_4_gives_places_one_to_four_then_every_fourth():
+    assert PrizeRule(formule_van_4=True).positions(17) == [1, 2, 3, 4, 8, 12, 16]
+
+
+def test_prizes_for_places_the_lowest_and_the_most_pits():
+    standings = [standing("Ann", 900), standing("Bob", 800, pits=2), standing("Cy", 700, pits=2), standing("Dee", 100)]
+    awarded = prizes(standings, PrizeRule(places=2, booby=True, most_pits=True))
+    assert [(p.kind, p.position, p.players) for p in awarded] == [
+        (PRIZE_PLACES, 1, ("Ann",)),
+        (PRIZE_PLACES, 2, ("Bob",)),
+        (PRIZE_BOOBY, None, ("Dee",)),
+        (PRIZE_PITS, None, ("Bob", "Cy")),
+    ]
+
+
+def test_no_pits_no_pit_prize():
+    assert prizes([standing("Ann", 900)], PrizeRule(places=0, most_pits=True)) == []
+
+
+def test_season_best_n_of_m_counts_each_players_best_evenings():
+    evenings = [{"Ann": 100, "Bob": 300}, {"Ann": 500, "Bob": 200}, {"Ann": 400}]
+    table = season(evenings, best_of=2)
+    assert [(s.place, s.player, s.evenings, s.total, s.best) for s in table] == [
+        (1, "Ann", 3, 1000, 900),
+        (2, "Bob", 2, 500, 500),
+    ]
+    assert table[0].average == pytest.approx(1000 / 3)
+
+
+def test_season_without_best_of_ranks_by_total():
+    assert [s.player for s in season([{"Ann": 100, "Bob": 300}, {"Ann": 500}])] == ["Ann", "Bob"]
+    with pytest.raises(RuleError, match="at least one evening"):
+        season([], best_of=0)

@@ -1,0 +1,160 @@
+"""Club evenings in the store (issue 17): the draw saves its tables' games together, the
+ranking is derived from those games as saved, corrections recompute it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.rules import RuleError
+from companion.rules.club import PRIZE_BOOBY, PrizeRule, SitOutScore
+from companion.store import NotFoundError, StoreError
+from companion.store.club import Evenings, result_csv, result_html, result_json
+
+NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
+
+
+def finish(store, game_id: int, first_points: int = 100) -> None:
+    """Play a table's boompje to the end: 16 deals, the first team ``first_points`` a deal."""
+    record = store.open_game(game_id)
+    first, second = record.game.sides
+    for _ in range(16):
+        entry = {"card_points": {first: first_points, second: 162 - first_points}, "roem": {first: 0, second: 0}}
+        record = store.add_round(game_id, entry, record.version)
+
+
+@pytest.fixture
+def evenings(store):
+    return Evenings(store)
+
+
+def boompje_evening(evenings, **settings):
+    return evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=17, **settings)
+
+
+def test_a_draw_starts_one_ordinary_game_per_table_with_the_evenings_options(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings, season_name="2026").id)
+    (first,) = evening.rounds
+    assert len(first.draw.tables) == 2 and len(first.draw.sitting_out) == 1
+    for table in first.draw.tables:
+        record = store.open_game(first.game_ids[table.number])
+        assert record.game.players == table.seats
+        assert record.game.options["ending"] == "boompje"
+    assert {s.id for s in store.in_progress()} == set(first.game_ids.values())
+
+
+def test_the_next_round_waits_until_every_table_has_finished(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings).id)
+    one, two = evening.rounds[0].game_ids.values()
+    finish(store, one)
+    with pytest.raises(StoreError, match="Tables 2 are still playing"):
+        evenings.draw_next(evening.id)
+    finish(store, two)
+    assert len(evenings.draw_next(evening.id).rounds) == 2
+
+
+def test_the_ranking_is_the_tables_games_and_a_correction_recomputes_it(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings, sit_out=SitOutScore("fixed", 1000)).id)
+    (first,) = evening.rounds
+    table = first.draw.tables[0]
+    game_id = first.game_ids[table.number]
+    finish(store, game_id, first_points=100)
+    record = store.open_game(game_id)
+    north = table.seats[0]
+    result = evenings.result(evening.id)
+    assert {s.player: s.total for s in result.standings}[north] == record.game.totals[record.game.setup.team_of(north)]
+    assert {s.player: s.total for s in result.standings}[first.draw.sitting_out[0]] == 1000
+    assert result.playing == (2,)
+    first_team, second_team = record.game.sides
+    corrected = store.edit_round(
+        game_id, 0, {"card_points": {first_team: 0, second_team: 162}, "roem": {first_team: 0, second_team: 0}}, record.version
+    )
+    assert corrected.game.totals != record.game.totals
+    assert {s.player: s.total for s in evenings.result(evening.id).standings}[north] == corrected.game.totals[
+        corrected.game.setup.team_of(north)
+    ]
+
+
+def test_late_arrivals_and_early_leavers_change_the_next_draw(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings).id)
+    for game_id in evening.rounds[0].game_ids.values():
+        finish(store, game_id)
+    evenings.check_out(evening.id, "Ida")
+    evenings.check_in(evening.id, "Jan")
+    evening = evenings.draw_next(evening.id)
+    second = evening.rounds[1].draw
+    assert "Ida" not in second.seated + second.sitting_out
+    assert "Jan" in second.seated + second.sitting_out
+    standings = {s.player: s for s in evenings.result(evening.id).standings}
+    assert standings["Ida"].rounds[1] is None and standings["Jan"].rounds[0] is None
+
+
+def test_a_fixed_pairs_evening_follows_its_schedule(store, evenings):
+    evening = evenings.create("Pairs", NINE[:8], {"ending": "boompje"}, fixed_pairs=True, seed=1)
+    evening = evenings.draw_next(evening.id)
+    assert [table.pairs for table in evening.rounds[0].draw.tables] == [(("Ann", "Bob"), ("Gus", "Hal")), (("Cy", "Dee"), ("Eva", "Fay"))]
+
+
+def test_results_export_as_json_and_csv_with_prizes(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings, prize_rule=PrizeRule(places=2, booby=True)).id)
+    for game_id in evening.rounds[0].game_ids.values():
+        finish(store, game_id)
+    result = evenings.result(evening.id)
+    data = json.loads(result_json(result))
+    assert [line["player"] for line in data["ranking"]] == [s.player for s in result.standings]
+    assert data["prizes"][-1]["kind"] == PRIZE_BOOBY
+    lines = result_csv(result).splitlines()
+    assert lines[0] == "place,player,total,round 1,nats,pits" and len(lines) == 10
+
+
+def test_the_season_counts_closed_evenings(store, evenings):
+    for _ in range(2):
+        evening = evenings.draw_next(boompje_evening(evenings, season_name="2026").id)
+        for game_id in evening.rounds[0].game_ids.values():
+            finish(store, game_id)
+        evenings.close(evening.id)
+    evenings.create("Open", NINE, season_name="2026")
+    table = evenings.season_table("2026", best_of=1)
+    assert {line.evenings for line in table} == {2}
+    with pytest.raises(StoreError, match="closed"):
+        evenings.draw_next(evening.id)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda e: e.create("", NINE), "needs a name"),
+        (lambda e: e.create("x" * 101, NINE), "at most 100 characters"),
+        (lambda e: e.create("Tue", ["Ann", "Ann"]), "checked in twice"),
+        (lambda e: e.create("Tue", NINE, {"ending": "forever"}), "ending must be one of"),
+        (lambda e: e.create("Tue", NINE, odd_players="toss"), "sitting out or playing with a joker"),
+        (lambda e: e.create("Tue", NINE, fixed_pairs=True), "even number of players"),
+        (lambda e: e.evening(99), "no club evening 99"),
+        (lambda e: e.evening("x"), "no club evening 'x'"),
+    ],
+)
+def test_what_the_organiser_cannot_do_is_refused_and_saves_nothing(store, evenings, change, message):
+    with pytest.raises((RuleError, StoreError, NotFoundError), match=message):
+        change(evenings)
+    assert evenings.evenings() == [] and store.players() == []
+
+
+def test_the_print_page_holds_the_ranking_table_cards_and_score_slips(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings).id)
+    (first,) = evening.rounds
+    table = first.draw.tables[0]
+    finish(store, first.game_ids[table.number])
+    page = result_html(evenings.result(evening.id))
+    assert "@page { size: A4" in page
+    assert page.count("class='card'") == 2 and page.count("class='slip'") == 2
+    game = store.open_game(first.game_ids[table.number]).game
+    first_team, second_team = game.sides
+    assert f"<th class='n'>{game.totals[first_team]}</th><th class='n'>{game.totals[second_team]}</th>" in page
+    assert page.count("<td></td><td></td>") == 16  # the other table's slip: 16 deals still to write
+
+
+def test_names_on_the_print_page_are_text_not_markup(store, evenings):
+    evening = evenings.draw_next(evenings.create("<b>Tue</b>", ["<i>Ann</i>", *NINE[1:4]], seed=1).id)
+    page = result_html(evenings.result(evening.id))
+    assert "<i>Ann</i>" not in page and "&lt;i&gt;Ann&lt;/i&gt;" in page and "<b>Tue</b>" not in page

@@ -1,0 +1,152 @@
+"""The club evening screens (issue 17) driven without a browser: the organiser creates an
+evening, draws, the tables' games feed the ranking, prizes show once every table finished."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.share.live import GameChanged, LiveStore
+from companion.share.table import Device, Role
+from companion.store.club import Evenings, result_csv, result_html, result_json
+from companion.ui import club
+from tests.ui.conftest import play
+from tests.ui.tree import find, find_all, tap, text
+
+NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
+
+
+class Page:
+    def __init__(self) -> None:
+        self.tasks: list[tuple] = []
+
+    def update(self) -> None:
+        pass
+
+    def run_task(self, handler, *args) -> None:
+        self.tasks.append((handler.__name__, *args))
+
+
+class App:
+    """What the screens need of the app shell: a session's store, its device, navigation."""
+
+    dark = False
+
+    def __init__(self, store, device: Device | None = None):
+        self.device = device or Device.this_machine()
+        self.announced: list = []
+        self.store = LiveStore(store, self.device, self.announced.append, seated=lambda _device: True)
+        self.page = Page()
+        self.went: list[str] = []
+
+    def go(self, route: str) -> None:
+        self.went.append(route)
+
+
+def type_into(view: ft.View, identifier: str, value: str) -> None:
+    field = find(view, identifier)
+    field.value = value
+    field.on_change(type("Event", (), {"control": field})())
+
+
+def boompje(store, game_id: int) -> None:
+    """16 deals where the first team plays 100 to 62 (nat whenever the second team plays)."""
+    first, second = store.open_game(game_id).game.sides
+    play(store, game_id, [{"card_points": {first: 100, second: 62}, "roem": {first: 0, second: 0}}] * 16)
+
+
+def test_the_organiser_creates_an_evening_from_the_form(store):
+    app = App(store)
+    view = club.show_list(app)
+    type_into(view, "evening-name", "Tuesday")
+    type_into(view, "evening-players", "\n".join(NINE))
+    tap(view, "create-evening")
+    (evening,) = Evenings(store).evenings()
+    assert app.went == [f"/event/{evening.id}"]
+    assert [p.name for p in evening.players] == NINE and evening.options["ending"] == "boompje"
+
+
+def test_a_refused_evening_says_why_and_saves_nothing(store):
+    app = App(store)
+    view = club.show_list(app)
+    type_into(view, "evening-players", "Ann\nBob")
+    tap(view, "create-evening")
+    assert "needs a name" in text(find(view, "evening-error"))
+    assert Evenings(store).evenings() == [] and app.went == []
+
+
+def test_drawing_opens_the_tables_and_tells_the_other_devices(store):
+    evening = Evenings(store).create("Tuesday", NINE, {"ending": "boompje"}, seed=2)
+    app = App(store)
+    view = club.show_evening(app, evening.id)
+    tap(view, "draw-round")
+    game_ids = list(Evenings(store).evening(evening.id).rounds[0].game_ids.values())
+    assert app.announced == [GameChanged(game_id, 1) for game_id in game_ids]
+    assert find_all(view, "table-1") and find_all(view, "table-2") and find_all(view, "sitting-out")
+    assert not find_all(view, "draw-round")  # not before every table has finished
+
+
+def test_the_ranking_follows_the_tables_and_prizes_show_when_all_finished(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    one, two = evening.rounds[0].game_ids.values()
+    boompje(store, one)
+    view = club.show_evening(App(store), evening.id)
+    result = evenings.result(evening.id)
+    leader = result.standings[0]
+    assert text(find(view, f"rank-{leader.player}")).startswith(f"1. {leader.player}")
+    assert "finished" in text(find(view, "table-1-status")) or "finished" in text(find(view, "table-2-status"))
+    assert not find_all(view, "prize-0")
+    boompje(store, two)
+    view = club.show_evening(App(store), evening.id)
+    assert text(find(view, "prize-0")) == f"Prize for place 1: {evenings.result(evening.id).standings[0].player}"
+    find(view, "draw-round")
+
+
+def test_a_viewer_sees_the_ranking_but_cannot_draw(store):
+    evening = Evenings(store).create("Tuesday", NINE, {"ending": "boompje"}, seed=2)
+    viewer = Device(number=3, key="k", browser="", system="", role=Role.VIEWER)
+    view = club.show_evening(App(store, viewer), evening.id)
+    find(view, "ranking")
+    assert not find_all(view, "draw-round")
+
+
+def test_the_list_shows_each_seasons_table_of_closed_evenings(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, season_name="2026", seed=2).id)
+    for game_id in evening.rounds[0].game_ids.values():
+        boompje(store, game_id)
+    evenings.close(evening.id)
+    best = evenings.season_table("2026")[0]
+    view = club.show_list(App(store))
+    assert text(find(view, f"season-2026-{best.player}")) == f"1. {best.player}: {best.total} (1 evening, average {best.total})"
+
+
+def test_the_result_downloads_as_csv_json_and_a_page_to_print(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    app = App(store)
+    view = club.show_evening(app, evening.id)
+    for kind in ("csv", "json", "print"):
+        tap(view, f"download-{kind}")
+    result = evenings.result(evening.id)
+    assert app.page.tasks == [
+        ("save", f"evening-{evening.id}.csv", result_csv(result).encode()),
+        ("save", f"evening-{evening.id}.json", result_json(result).encode()),
+        ("save", f"evening-{evening.id}.html", result_html(result).encode()),
+    ]
+
+
+def test_a_fixed_pairs_evening_is_created_from_the_form_and_drawn_by_its_schedule(store):
+    app = App(store)
+    view = club.show_list(app)
+    type_into(view, "evening-name", "Pairs")
+    type_into(view, "evening-players", "\n".join(NINE[:8]))
+    find(view, "evening-fixed-pairs").on_change(type("Event", (), {"control": type("Switch", (), {"value": True})()})())
+    tap(view, "create-evening")
+    (evening,) = Evenings(store).evenings()
+    assert evening.fixed_pairs
+    view = club.show_evening(app, evening.id)
+    assert not find_all(view, "arriving-name")  # pairs play by their schedule
+    tap(view, "draw-round")
+    pairs = [pair for table in Evenings(store).evening(evening.id).rounds[0].draw.tables for pair in table.pairs]
+    assert sorted(pairs) == [("Ann", "Bob"), ("Cy", "Dee"), ("Eva", "Fay"), ("Gus", "Hal")]
