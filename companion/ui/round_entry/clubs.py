@@ -20,6 +20,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules.base import Game
+from companion.rules.clubs import ClubsDetail
 from companion.ui.format import join_names
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
@@ -38,7 +39,8 @@ class ClubsEntry(Keypad, EntryState):
         self.team_of: dict[str, str] | None = (
             {p: team for team, members in teams.items() for p in members} if teams is not None else None
         )
-        self.bonus_cards: list[int] = list(self.before.detail["bonus_cards"])
+        detail: ClubsDetail = self.before.detail
+        self.bonus_cards: list[int] = list(detail["bonus_cards"])
         self.double_cards = bool(game.options["double_cards"])
         self.dealer = self.before.next_round.dealer
         self.out_order: list[str] = []

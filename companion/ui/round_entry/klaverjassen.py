@@ -27,7 +27,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules.base import Game, RuleError
-from companion.rules.klaverjassen import DEAL_POINTS, FOUR_OF_A_KIND_ROEM, PIT_BONUS, RUN_ROEM, STUK_ROEM
+from companion.rules.klaverjassen import DEAL_POINTS, DealDetail, KlaverjassenDetail, FOUR_OF_A_KIND_ROEM, PIT_BONUS, RUN_ROEM, STUK_ROEM
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
 
@@ -191,9 +191,10 @@ class KlaverjassenEntry(Keypad, EntryState):
     def team_error(self, team: str) -> str | None:
         return self.error_at(f"card_points.{team}") or self.error_at(f"roem.{team}")
 
-    def _deal(self, result: Game) -> dict:
+    def _deal(self, result: Game) -> DealDetail:
         at = self.index if self.index is not None else len(result.rounds) - 1
-        return result.detail["deals"][at]
+        detail: KlaverjassenDetail = result.detail
+        return detail["deals"][at]
 
     def marks(self, team: str) -> list[str]:
         """Words to flag on the team's panel as soon as the entry makes them so: nat, pit."""
