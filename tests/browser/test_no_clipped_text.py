@@ -15,6 +15,7 @@ import sys
 import pytest
 
 from companion.store import Store
+from companion.store.club import Evenings
 from companion.ui.new_game import seat_teams
 from tests.browser.clipping import WATCH_TEXT, clipped_texts
 from tests.browser.conftest import OUTPUT, Phone, free_port, phones, start_app, stop
@@ -66,16 +67,22 @@ def long_names_table(tmp_path_factory, chromium):
     database = tmp_path_factory.mktemp("long-names") / "companion.sqlite3"
     with Store(f"sqlite:///{database}") as store:
         games = seed(store)
+        evening = Evenings(store).create("Dinsdagavond Klaverjasclub", EVENING, {"ending": "boompje"}, seed=7)
+        Evenings(store).draw_next(evening.id)
     log = OUTPUT / f"app-long-names-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
     command = [sys.executable, "-m", "companion", "run", "--share", "--host", "127.0.0.1", "--port", str(port)]
     process = start_app(command, port, database, log, {"FLET_WEB_RENDERER": "canvaskit"})
     base = f"http://127.0.0.1:{port}"
     host = re.search(r"^\s+(http://\S+\?code=\w{26})$", log.read_text(), re.MULTILINE).group(1)
-    yield {"base": base, "host": host[len(base):], "games": games}
+    yield {"base": base, "host": host[len(base):], "games": games, "evening": evening.id}
     stop(process)
 
 
-def screens(games: dict[str, int]) -> list[tuple[str, str, tuple[str, ...]]]:
+EVENING = [JAN, BOB, ANN, CHRIS, MARIE, PIETER, "Wilhelmina Koppelaar", "Bartholomeus de Wit", "Ida"]
+"""A club evening of nine: two tables and one player sitting out."""
+
+
+def screens(games: dict[str, int], evening: int) -> list[tuple[str, str, tuple[str, ...]]]:
     """Each screen: its name, its address and what to tap there first."""
     shown = [("home", "/", ()), ("rules", "/rules", ()), ("history", "/history", ()), ("players", "/players", ())]
     shown += [("player", f"/players/{JAN}", ()), ("settings", "/settings", ()), ("share", "/share", ())]
@@ -87,6 +94,7 @@ def screens(games: dict[str, int]) -> list[tuple[str, str, tuple[str, ...]]]:
             shown += [(f"entry-{name}", f"/game/{game}/round", ()), (f"referee-{name}", f"/game/{game}/referee", ())]
     shown.append(("referee-trick", f"/game/{games['klaverjassen']}/referee", TRICK))
     shown.append(("rules-klaverjassen", f"/game/{games['klaverjassen']}/rules", ()))
+    shown += [("evenings", "/event", ()), ("evening", f"/event/{evening}", ())]
     return shown
 
 
@@ -109,7 +117,7 @@ def test_every_screen_shows_every_word_at_360_px(language, long_names_table, chr
         host = device()
         host.open(long_names_table["host"])
         host.wait("new-game")
-        for name, route, taps in screens(long_names_table["games"]):
+        for name, route, taps in screens(long_names_table["games"], long_names_table["evening"]):
             host.open(route)
             for identifier in taps:
                 host.tap(identifier)
