@@ -15,11 +15,19 @@ import os
 import socket
 import sys
 import threading
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.i18n import _
+from companion.store.protocol import StoreWhenOpen
 from companion.ui import theme
+
+if TYPE_CHECKING:
+    from companion.share.live import LiveStore
+    from companion.share.table import Device
+    from companion.store import Store
+    from companion.ui.router import App
 
 
 class SharedStore:
@@ -27,7 +35,7 @@ class SharedStore:
 
     def __init__(self):
         self.url: str | None = None
-        self.store = None
+        self.store: Store | None = None
         self.problem: str | None = None
         self._screens = threading.Event()
         self._wanted = threading.Event()
@@ -82,26 +90,26 @@ class SharedStore:
         """Whether opening the store has ended (``get`` then answers at once)."""
         return self._ready.is_set()
 
-    def get(self):
+    def get(self) -> Store | None:
         """The store, once open; None (with ``problem`` set) when it cannot be opened."""
         self.want()
         self._ready.wait()
         return self.store
 
 
-class OpeningStore:
+class OpeningStore(StoreWhenOpen):
     """The shared store as a session sees it while it may still be opening: each use waits for it."""
 
     def __init__(self, shared_store: SharedStore):
         self._shared = shared_store
 
-    def __getattr__(self, name: str):
+    def opened(self) -> Store:
         store = self._shared.get()
         if store is None:
             from companion.store import StoreError
 
             raise StoreError("The saved games cannot be opened: {reason}", reason=self._shared.problem)
-        return getattr(store, name)
+        return store
 
 
 FIRST_PAGE_CONTROLS = (
@@ -164,7 +172,7 @@ async def main(page: ft.Page) -> None:
     from companion.ui.session import open_session
     from companion.ui.router import App
 
-    def start(session_store, device):
+    def start(session_store: LiveStore, device: Device) -> App:
         app = App(page, session_store, device, store_open=shared.is_open)
         page.run_task(app.restore_theme)
         return app
@@ -212,18 +220,19 @@ async def device_main(page: ft.Page) -> None:
     page.title = _("Companion")
     store = StoreOnFirstUse()
 
-    def start(session_store, device):
+    def start(session_store: LiveStore, device: Device) -> App:
         app = App(page, session_store, device, store_open=False)
         page.run_task(app.restore_theme)
         return app
 
     app = open_session(page, store, start).app
+    assert app is not None, "a device's own session is let in at once (only a shared table asks for a code)"
     waited = 0.0
     while not app.drawn.is_set() and waited < DRAWN_TIMEOUT:  # the page goes out while Python waits
         await asyncio.sleep(DRAWN_POLL)
         waited += DRAWN_POLL
     try:
-        store.open()
+        store.opened()
     except StoreError as err:
         _show_store_problem(page, err.message)
         return
@@ -234,22 +243,19 @@ DRAWN_POLL = 0.02
 """Seconds between looks at whether the device's first page is drawn."""
 
 
-class StoreOnFirstUse:
+class StoreOnFirstUse(StoreWhenOpen):
     """The device's store (``$COMPANION_DATABASE_URL``, else its data folder), opened by the
     first use: a page that needs it before ``device_main`` opens it waits for it there."""
 
-    def __init__(self):
-        self._store = None
+    def __init__(self) -> None:
+        self._store: Store | None = None
 
-    def open(self):
+    def opened(self) -> Store:
         if self._store is None:
             from companion.store import Store
 
             self._store = Store()
         return self._store
-
-    def __getattr__(self, name: str):
-        return getattr(self.open(), name)
 
 
 def _show_store_problem(page: ft.Page, problem: str | None) -> None:

@@ -12,7 +12,7 @@ from companion.ui.theme import side_color
 
 def score_chart(series: dict[str, list[int]], height: int = 220, text_size: int = 12) -> ft.Control:
     """Each side's running total as a line, with a legend; ``height`` and ``text_size`` grow on the table view."""
-    import flet_charts as fch  # a tenth of a second to import: kept off the first page's path (app.load_later)
+    import flet_charts as fch  # type: ignore[import-untyped]  # no type information; a tenth of a second to import: kept off the first page's path (app.load_later)
 
     values = [v for line in series.values() for v in line]
     low, high = min(values + [0]), max(values + [0])
@@ -52,9 +52,9 @@ def score_chart(series: dict[str, list[int]], height: int = 220, text_size: int 
         wrap=True,
         spacing=14,
     )
-    return widgets.semantic(
-        "score-chart",
+    return widgets.tagged(
         ft.Card(ft.Container(ft.Column([chart, legend], spacing=10), padding=ft.Padding.only(left=4, right=16, top=16, bottom=12)), margin=0),
+        "score-chart",
     )
 
 

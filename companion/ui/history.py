@@ -100,7 +100,7 @@ class HistoryScreen:
         body.append(
             self._chips(
                 "filter-game",
-                [(None, _("All games"))] + s.rulesets,
+                [(None, _("All games")), *s.rulesets],
                 s.ruleset,
                 s.filter_ruleset,
             )
@@ -113,20 +113,20 @@ class HistoryScreen:
         for card in s.games:
             body.append(widgets.game_tile(card, lambda _e=None, gid=card.game_id: self.app.go(Route(Page.FINISHED, game_id=gid).path)))
         if s.more:
-            body.append(widgets.semantic("history-more", ft.TextButton(_("Show older games"), on_click=self._more)))
+            body.append(widgets.tagged(ft.TextButton(_("Show older games"), on_click=self._more), "history-more"))
         widgets.set_body(self.view, body)
 
     def _chips(self, identifier: str, choices: list[tuple[str | None, str]], current, pick) -> ft.Control:
         return ft.Row(
             [
-                widgets.semantic(
-                    f"{identifier}-{key or 'all'}",
+                widgets.tagged(
                     ft.Chip(
                         label=ft.Text(label),
                         selected=key == current,
                         on_select=lambda _e=None, k=key: self._do(pick, k),
                         show_checkmark=False,
                     ),
+                    f"{identifier}-{key or 'all'}",
                 )
                 for key, label in choices
             ],

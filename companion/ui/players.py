@@ -165,14 +165,14 @@ class PlayersScreen:
         body.append(
             ft.Row(
                 [
-                    widgets.semantic("new-player-name", self.name_field, expand=True),
-                    widgets.semantic("save-player", ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Save player"), on_click=self._add)),
+                    widgets.tagged(self.name_field, "new-player-name", expand=True),
+                    widgets.tagged(ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Save player"), on_click=self._add), "save-player"),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
             )
         )
         if s.name_error:
-            body.append(widgets.semantic("name-error", ft.Text(s.name_error, color=ft.Colors.ERROR)))
+            body.append(widgets.tagged(ft.Text(s.name_error, color=ft.Colors.ERROR), "name-error"))
         if s.empty_message:
             body.append(widgets.empty_state(ft.Icons.PEOPLE, s.empty_message))
         if s.names:
@@ -180,14 +180,14 @@ class PlayersScreen:
                 ft.Card(
                     ft.Column(
                         [
-                            widgets.semantic(
-                                f"player-{name}",
+                            widgets.tagged(
                                 ft.ListTile(
                                     leading=ft.CircleAvatar(content=ft.Text(name[:1].upper()), radius=18),
                                     title=ft.Text(name),
                                     trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                                     on_click=lambda _e=None, n=name: self.app.go(Route(Page.PLAYER, player=n).path),
                                 ),
+                                f"player-{name}",
                             )
                             for name in s.names
                         ],
@@ -221,7 +221,7 @@ class PlayerScreen:
             ft.Row(
                 [
                     ft.CircleAvatar(content=ft.Text(s.name[:1].upper(), size=22), radius=28),
-                    ft.Column([ft.Text(s.name, size=22, weight=ft.FontWeight.W_600), widgets.semantic("player-summary", ft.Text(s.summary, color=ft.Colors.ON_SURFACE_VARIANT))], spacing=2, expand=True),
+                    ft.Column([ft.Text(s.name, size=22, weight=ft.FontWeight.W_600), widgets.tagged(ft.Text(s.summary, color=ft.Colors.ON_SURFACE_VARIANT), "player-summary")], spacing=2, expand=True),
                 ],
                 spacing=16,
             )
@@ -233,9 +233,9 @@ class PlayerScreen:
             body.append(
                 ft.Row(
                     [
-                        widgets.semantic(
-                            f"rival-{name}",
+                        widgets.tagged(
                             ft.Chip(label=ft.Text(name), selected=s.rival == name, on_select=lambda _e=None, n=name: self._rival(n)),
+                            f"rival-{name}",
                         )
                         for name in s.others
                     ],
@@ -245,7 +245,7 @@ class PlayerScreen:
                 )
             )
             if s.head_line:
-                body.append(widgets.semantic("head-to-head", ft.Text(s.head_line)))
+                body.append(widgets.tagged(ft.Text(s.head_line), "head-to-head"))
         widgets.set_body(self.view, body)
 
     def _stat_card(self, line: StatLine) -> ft.Control:
@@ -257,8 +257,7 @@ class PlayerScreen:
                 expand=True,
             )
 
-        return widgets.semantic(
-            f"stats-{line.game}",
+        return widgets.tagged(
             ft.Card(
                 ft.Container(
                     ft.Column(
@@ -273,6 +272,7 @@ class PlayerScreen:
                 ),
                 margin=0,
             ),
+            f"stats-{line.game}",
         )
 
     def _rival(self, name: str) -> None:

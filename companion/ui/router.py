@@ -176,8 +176,8 @@ class App:
     def _set_theme(self, dark: bool) -> None:
         self.page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT
         for view in self.page.views:  # relabel the switches in place: a form being filled in stays as it is
-            for action in (view.appbar.actions or []) if view.appbar else []:
-                if isinstance(action, ft.Semantics) and action.identifier == "theme-switch":
+            for action in (view.appbar.actions or []) if isinstance(view.appbar, ft.AppBar) else []:
+                if isinstance(action, ft.Semantics) and action.identifier == "theme-switch" and action.content is not None:
                     action.content.tooltip = widgets.theme_switch_label(dark)
         self.page.update()
 

@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.i18n import _, ngettext
 from companion.rules import RuleError
-from companion.store import StaleError, StoreError
+from companion.store import GameRecord, StaleError, StoreError
 from companion.ui import widgets
 from companion.ui.chart import score_chart
 from companion.ui.format import join_names, points
@@ -59,7 +59,7 @@ class ScoreboardState:
         self._store = store
         self.game_id = game_id
         self.read_only = read_only
-        self.record = None
+        self.record: GameRecord | None = None
         self.error: str | None = None
         self.stale = False
         self.undone: dict | None = None
@@ -77,14 +77,21 @@ class ScoreboardState:
         return True
 
     @property
+    def loaded(self) -> GameRecord:
+        """The game as last read: a screen shows one only once ``load`` found it."""
+        if self.record is None:
+            raise LookupError("the game is not loaded")
+        return self.record
+
+    @property
     def game(self):
-        return self.record.game
+        return self.loaded.game
 
     def _change(self, call, *args) -> bool:
         """Run one store change; on refusal keep its message, and reload when the game moved on."""
         self.stale = False
         try:
-            self.record = call(self.game_id, *args, expected_version=self.record.version)
+            self.record = call(self.game_id, *args, expected_version=self.loaded.version)
         except StaleError as err:
             self.load()
             self.error, self.stale = err.message, True
@@ -144,7 +151,7 @@ class ScoreboardState:
 
     @property
     def status(self) -> str:
-        return self.record.status
+        return self.loaded.status
 
     @property
     def can_enter(self) -> bool:
@@ -354,16 +361,16 @@ class GameScreen:
         self.view.route = route
         self.view.scroll = ft.ScrollMode.AUTO
         self.view.padding = 0
-        self.view.appbar.leading = None
-        self.view.appbar.actions = [
+        widgets.app_bar(self.view).leading = None
+        widgets.app_bar(self.view).actions = [
             *game_actions(self.app),
-            widgets.semantic(
-                "game-rules",
+            widgets.tagged(
                 ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Rules of this game"), on_click=lambda: self.app.go(f"{route}/rules")),
+                "game-rules",
             ),
-            widgets.semantic(
-                "game-referee",
+            widgets.tagged(
                 ft.IconButton(ft.Icons.GAVEL, tooltip=_("Referee: settle a dispute"), on_click=lambda: self.app.go(f"{route}/referee")),
+                "game-referee",
             ),
         ]  # no theme switch here: the game's name needs the room on a phone
         self.render()
@@ -377,23 +384,23 @@ class GameScreen:
         self.view.route = route
         self.view.scroll = None  # the form fills the page: inputs scroll, keypad and Save stay put
         self.view.padding = ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8)
-        self.view.appbar.leading = widgets.semantic(
-            "entry-back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Back to the scoreboard"), on_click=self._cancel)
+        widgets.app_bar(self.view).leading = widgets.tagged(
+            ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Back to the scoreboard"), on_click=self._cancel), "entry-back"
         )
         number = s.game.next_round.number if index is None else index + 1
         title = _("Round {number}") if index is None else _("Edit round {number}")
-        self.view.appbar.title = ft.Text(title.format(number=number), weight=ft.FontWeight.W_600)
-        self.view.appbar.actions = [widgets.theme_switch(self.app)]
+        widgets.app_bar(self.view).title = ft.Text(title.format(number=number), weight=ft.FontWeight.W_600)
+        widgets.app_bar(self.view).actions = [widgets.theme_switch(self.app)]
         self.entry_error.visible = False
         self.view.controls = [self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
 
     def render(self) -> None:
         s = self.state
         if s.record is None:
-            self.view.appbar.title = ft.Text(_("Scoreboard"))
+            widgets.app_bar(self.view).title = ft.Text(_("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
             return
-        self.view.appbar.title = ft.Text(s.title, weight=ft.FontWeight.W_600)
+        widgets.app_bar(self.view).title = ft.Text(s.title, weight=ft.FontWeight.W_600)
         body: list[ft.Control] = []
         if s.error:
             body.append(widgets.error_banner(s.error))
@@ -404,62 +411,62 @@ class GameScreen:
         lines = [t for t in (s.progress, s.next_up) if t]
         if lines:
             body.append(
-                widgets.semantic(
-                    "next-up",
+                widgets.tagged(
                     ft.Column([ft.Text(t, color=ft.Colors.ON_SURFACE_VARIANT, size=13) for t in lines], spacing=2),
+                    "next-up",
                 )
             )
-        actions = []
+        actions: list[ft.Control] = []
         if s.can_enter:
             number = s.game.next_round.number
             actions.append(
-                widgets.semantic(
-                    "enter-round",
+                widgets.tagged(
                     ft.FilledButton(
                         _("Enter round {number}").format(number=number),
                         icon=ft.Icons.EDIT_NOTE,
                         on_click=lambda: self.app.go(Route(Page.ENTRY, game_id=s.game_id).path),
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
                     ),
+                    "enter-round",
                     expand=True,
                 )
             )
         if s.status == "finished" and not s.read_only:
             actions.append(
-                widgets.semantic(
-                    "play-again",
+                widgets.tagged(
                     ft.FilledButton(
                         _("Play again"),
                         icon=ft.Icons.REPLAY,
                         on_click=self._play_again,
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
                     ),
+                    "play-again",
                     expand=True,
                 )
             )
         if s.can_reopen:
             actions.append(
-                widgets.semantic(
-                    "reopen",
+                widgets.tagged(
                     ft.FilledButton(
                         _("Reopen game"),
                         icon=ft.Icons.PLAY_ARROW,
                         on_click=self._reopen,
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
                     ),
+                    "reopen",
                     expand=True,
                 )
             )
         if s.can_undo:
             actions.append(
-                widgets.semantic(
-                    "undo",
+                widgets.tagged(
                     ft.OutlinedButton(
                         _("Undo"),
                         icon=ft.Icons.UNDO,
                         on_click=self._undo,
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18, horizontal=16)),
                     ),
+                    "undo",
                 )
             )
         if actions:
@@ -474,22 +481,21 @@ class GameScreen:
             body.append(widgets.empty_state(ft.Icons.SCOREBOARD, _("No rounds yet. Enter the first round when it is played.")))
         if s.can_enter:
             body.append(
-                widgets.semantic(
-                    "abandon",
+                widgets.tagged(
                     ft.TextButton(
                         _("Abandon game"),
                         icon=ft.Icons.STOP_CIRCLE_OUTLINED,
                         on_click=self._confirm_abandon,
                         style=ft.ButtonStyle(color=ft.Colors.ERROR),
                     ),
+                    "abandon",
                 )
             )
         widgets.set_body(self.view, body)
 
     def _banner(self, banner: Banner) -> ft.Control:
         won = self.state.status == "finished"
-        return widgets.semantic(
-            "winner-banner",
+        return widgets.tagged(
             ft.Container(
                 ft.Row(
                     [
@@ -509,11 +515,12 @@ class GameScreen:
                 border_radius=16,
                 padding=16,
             ),
+            "winner-banner",
             live_region=True,
         )
 
     def _totals(self) -> ft.Control:
-        rows = []
+        rows: list[ft.Control] = []
         for row in self.state.sides():
             total = ft.Text(
                 points(row.total),
@@ -550,14 +557,14 @@ class GameScreen:
             if row.progress is not None:
                 left.append(ft.ProgressBar(value=row.progress, color=row.color, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=4, height=6))
             rows.append(
-                widgets.semantic(
-                    f"total-{row.name}",
+                widgets.tagged(
                     ft.Container(
                         ft.Row([ft.Column(left, spacing=6, expand=True), total], spacing=12),
                         padding=ft.Padding.symmetric(horizontal=16, vertical=10),
                         bgcolor=ft.Colors.PRIMARY_CONTAINER if row.leading and self.state.game.rounds else None,
                         border_radius=12,
                     ),
+                    f"total-{row.name}",
                     label=f"{row.name} {row.total}",
                 )
             )
@@ -596,8 +603,7 @@ class GameScreen:
             if row.note:
                 content.append(ft.Text(row.note, size=11, color=ft.Colors.TERTIARY))
             lines.append(
-                widgets.semantic(
-                    f"round-{row.number}",
+                widgets.tagged(
                     ft.Container(
                         ft.Column(content, spacing=2),
                         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
@@ -605,6 +611,7 @@ class GameScreen:
                         ink=s.can_edit,
                         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
                     ),
+                    f"round-{row.number}",
                     button=s.can_edit,
                     label=_("Round {number}").format(number=row.number),
                 )
@@ -670,7 +677,7 @@ class GameScreen:
                 content=ft.Text(_("It moves to the history as abandoned; its rounds are kept.")),
                 actions=[
                     ft.TextButton(_("Keep playing"), on_click=lambda: self.app.page.pop_dialog()),
-                    widgets.semantic("confirm-abandon", ft.FilledButton(_("Abandon"), on_click=abandon)),
+                    widgets.tagged(ft.FilledButton(_("Abandon"), on_click=abandon), "confirm-abandon"),
                 ],
             )
         )

@@ -52,12 +52,19 @@ class SharePanelState:
         return self.table is not None
 
     @property
+    def shared(self) -> Table:
+        """The shared table (its address, code and devices exist only while sharing)."""
+        if self.table is None:
+            raise LookupError("this table is not shared")
+        return self.table
+
+    @property
     def join_url(self) -> str:
-        return self.table.invitation.join_url
+        return self.shared.invitation.join_url
 
     @property
     def code(self) -> str:
-        return codes.grouped(self.table.invitation.code)
+        return codes.grouped(self.shared.invitation.code)
 
     def qr_png(self) -> bytes:
         return qr.png(self.join_url)
@@ -86,11 +93,11 @@ class SharePanelState:
                 grantable=not d.is_host,
                 scorer=d.can_score,
             )
-            for d in self.table.devices()
+            for d in self.shared.devices()
         ]
 
     def set_scorer(self, number: int, scorer: bool) -> None:
-        self.table.set_scorer(self.device, number, scorer)
+        self.shared.set_scorer(self.device, number, scorer)
 
 
 def share_view(app) -> ft.View:
@@ -104,8 +111,7 @@ def share_view(app) -> ft.View:
             ft.Container(
                 ft.Column(
                     [
-                        widgets.semantic(
-                            "share-qr",
+                        widgets.tagged(
                             ft.Image(
                                 src=state.qr_png(),
                                 width=240,
@@ -113,16 +119,17 @@ def share_view(app) -> ft.View:
                                 filter_quality=ft.FilterQuality.NONE,
                                 semantics_label=_("QR code to join this table"),
                             ),
+                            "share-qr",
                         ),
                         ft.Text(_("Scan with a phone on the same network"), color=ft.Colors.ON_SURFACE_VARIANT),
-                        widgets.semantic(  # selectable text says nothing to a screen reader by itself
-                            "share-code",
+                        widgets.tagged(  # selectable text says nothing to a screen reader by itself
                             ft.Text(_("Code {code}").format(code=state.code), size=28, weight=ft.FontWeight.BOLD, selectable=True),
+                            "share-code",
                             label=_("Code {code}").format(code=state.code),
                         ),
-                        widgets.semantic(
-                            "share-address",
+                        widgets.tagged(
                             ft.Text(state.join_url, selectable=True, text_align=ft.TextAlign.CENTER),
+                            "share-address",
                             label=state.join_url,
                         ),
                     ],
@@ -133,24 +140,24 @@ def share_view(app) -> ft.View:
             ),
             margin=0,
         ),
-        widgets.semantic("share-you", ft.Text(state.you)),
+        widgets.tagged(ft.Text(state.you), "share-you"),
     ]
     rows = state.rows()
     if rows:
         body.append(widgets.section_title(_("Devices at the table")))
         body.append(ft.Card(ft.Column([_device_tile(app, state, row) for row in rows], spacing=0), margin=0))
     body.append(
-        widgets.semantic(
-            "open-table-view",
+        widgets.tagged(
             ft.OutlinedButton(_("Table view for a TV or laptop"), icon=ft.Icons.TV, on_click=lambda: app.go("/table")),
+            "open-table-view",
         )
     )
     listener = network.listener()
     if app.device.is_host and listener is not None and listener.is_open:
         body.append(
-            widgets.semantic(
+            widgets.tagged(
+                ft.OutlinedButton(_("Stop sharing"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda: app.page.run_task(_stop_sharing, app, listener)),
                 "stop-sharing",
-                ft.OutlinedButton(_("Stop sharing"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda: app.page.run_task(_stop_sharing, app)),
             )
         )
     return widgets.screen(app, "/share", _("Share this table"), body)
@@ -170,14 +177,15 @@ def _not_shared_body(app, problem: str | None = None) -> list[ft.Control]:
     on a device that cannot serve others, only why it cannot."""
     unavailable = sharing_unavailable()
     if unavailable:
-        return [widgets.semantic("share-unavailable", ft.Text(unavailable, size=16))]
+        return [widgets.tagged(ft.Text(unavailable, size=16), "share-unavailable")]
     body: list[ft.Control] = [
-        widgets.semantic(
-            "share-off",
+        widgets.tagged(
             ft.Text(_("Only this computer can open Companion now, so nobody else can follow the game."), size=16),
+            "share-off",
         )
     ]
-    if network.listener() is None:
+    listener = network.listener()
+    if listener is None:
         return body + [
             ft.Text(_("To let the phones at the table join, stop Companion and start it again with:")),
             ft.Container(
@@ -203,22 +211,21 @@ def _not_shared_body(app, problem: str | None = None) -> list[ft.Control]:
         body.append(widgets.error_banner(problem, identifier="share-error"))
     if app.device.is_host:
         body.append(
-            widgets.semantic(
-                "start-sharing",
+            widgets.tagged(
                 ft.FilledButton(
                     _("Share this table"),
                     icon=ft.Icons.QR_CODE_2,
-                    on_click=lambda: app.page.run_task(_start_sharing, app),
+                    on_click=lambda: app.page.run_task(_start_sharing, app, listener),
                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=18)),
                 ),
+                "start-sharing",
             )
         )
     return body
 
 
-async def _start_sharing(app) -> None:
+async def _start_sharing(app, listener: network.NetworkListener) -> None:
     """Open the running app to the network, share the table, and host it from this browser."""
-    listener = network.listener()
     try:
         address = await listener.open()
     except network.NetworkError as err:
@@ -231,9 +238,9 @@ async def _start_sharing(app) -> None:
     await session.table_session(app.page).host(table)
 
 
-async def _stop_sharing(app) -> None:
+async def _stop_sharing(app, listener: network.NetworkListener) -> None:
     """Close the app to the network again: the phones that joined are cut off."""
-    await network.listener().close()
+    await listener.close()
     await session.stop_sharing(keep=session.table_session(app.page))
     print(_("Companion has stopped sharing this table: only this computer can open it now."), flush=True)
     session.table_session(app.page).leave()
@@ -248,15 +255,14 @@ def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
 
     trailing: ft.Control
     if row.grantable:
-        trailing = widgets.semantic(
-            f"grant-{row.number}",
+        trailing = widgets.tagged(
             ft.Switch(value=row.scorer, on_change=grant, tooltip=_("May enter rounds")),
+            f"grant-{row.number}",
             label=_("Device {number} may enter rounds").format(number=row.number),
         )
     else:
         trailing = widgets.pill(row.role, ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY)
-    return widgets.semantic(
-        f"device-{row.number}",
+    return widgets.tagged(
         ft.ListTile(
             leading=ft.Icon(
                 ft.Icons.PHONE_ANDROID if row.connected else ft.Icons.PHONELINK_OFF,
@@ -266,6 +272,7 @@ def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
             subtitle=ft.Text(f"{row.role} · {row.status}"),
             trailing=trailing,
         ),
+        f"device-{row.number}",
     )
 
 
@@ -277,7 +284,7 @@ def share_action(app) -> ft.Control:
         icon, tip = ft.Icons.EDIT_NOTE, _("You keep score at this shared table")
     else:
         icon, tip = ft.Icons.VISIBILITY, _("You watch this shared table")
-    return widgets.semantic("share", ft.IconButton(icon, tooltip=tip, on_click=lambda: app.go("/share")))
+    return widgets.tagged(ft.IconButton(icon, tooltip=tip, on_click=lambda: app.go("/share")), "share")
 
 
 def game_actions(app) -> list[ft.Control]:

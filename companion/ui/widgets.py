@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import flet as ft
 
@@ -13,22 +13,11 @@ from companion.ui.theme import GAME_MARKS
 PAD = 16
 
 
-def tagged(
-    control: ft.Control,
-    identifier: str,
-    label: str | None = None,
-    button: bool | None = None,
-    expand: bool | int | None = None,
-) -> ft.Semantics:
+def tagged(control: ft.Control, identifier: str, label: str | None = None, **semantics: Any) -> ft.Semantics:
     """Give a control a stable identifier for browser tests (``[flt-semantics-identifier=...]``);
-    ``label`` is what a screen reader says for it. ``expand`` lets the wrapped control share
-    its Row's width (a Row expands its direct child)."""
-    return ft.Semantics(content=control, identifier=identifier, label=label, button=button, expand=expand)
-
-
-def semantic(identifier: str, control: ft.Control, **kwargs) -> ft.Semantics:
-    """A stable handle for browser tests: ``[flt-semantics-identifier='<identifier>']``."""
-    return ft.Semantics(content=control, identifier=identifier, **kwargs)
+    ``label`` is what a screen reader says for it. Other Semantics fields pass through, e.g.
+    ``expand`` to let the wrapped control share its Row's width (a Row expands its direct child)."""
+    return ft.Semantics(content=control, identifier=identifier, label=label, **semantics)
 
 
 def screen(
@@ -59,6 +48,14 @@ def screen(
     )
 
 
+def app_bar(view: ft.View) -> ft.AppBar:
+    """The app bar of a page ``screen`` built, to change its title and buttons."""
+    bar = view.appbar
+    if not isinstance(bar, ft.AppBar):
+        raise TypeError("this page was not built by screen(): it has no app bar")
+    return bar
+
+
 def constrained(body: Sequence[ft.Control]) -> ft.Control:
     """The body in a column no wider than CONTENT_WIDTH, centred on wide screens."""
     return ft.ResponsiveRow(
@@ -80,9 +77,9 @@ def set_body(view: ft.View, body: Sequence[ft.Control]) -> None:
 
 def theme_switch(app) -> ft.Control:
     """Switches between the light and the dark theme; its label says which way."""
-    return semantic(
-        "theme-switch",
+    return tagged(
         ft.IconButton(icon=ft.Icons.CONTRAST, tooltip=theme_switch_label(app.dark), on_click=lambda: app.toggle_theme()),
+        "theme-switch",
     )
 
 
@@ -99,8 +96,7 @@ def section_title(text: str) -> ft.Control:
 
 def error_banner(message: str, identifier: str = "error") -> ft.Control:
     """A message the player must read (a refused entry, a store problem)."""
-    return semantic(
-        identifier,
+    return tagged(
         ft.Container(
             ft.Row(
                 [
@@ -113,6 +109,7 @@ def error_banner(message: str, identifier: str = "error") -> ft.Control:
             border_radius=12,
             padding=ft.Padding.symmetric(horizontal=16, vertical=12),
         ),
+        identifier,
         live_region=True,
     )
 
@@ -147,8 +144,7 @@ def game_mark(ruleset_id: str, size: int = 40) -> ft.Control:
 
 def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) -> ft.Control:
     """One stored game in a list; the whole card opens it."""
-    return semantic(
-        f"game-{card.game_id}",
+    return tagged(
         ft.Card(
             content=ft.ListTile(
                 leading=game_mark(card.ruleset),
@@ -168,6 +164,7 @@ def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) ->
             ),
             margin=0,
         ),
+        f"game-{card.game_id}",
     )
 
 

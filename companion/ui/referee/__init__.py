@@ -42,7 +42,7 @@ Beverbende
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Callable
 
 import flet as ft
 
@@ -57,7 +57,8 @@ MembersOnlyReferee = members_only.MembersOnlyReferee
 ROEM_OPTIONS = ("four_jacks", "four_of_a_kind", "runs_by_colour")
 """Klaverjassen options that change what a trick's roem is worth."""
 
-_SCREENS = {
+# Each game's referee state and the view that draws it (a view takes its own game's state).
+_SCREENS: dict[str, tuple[type, Callable[[Any], ft.Control]]] = {
     "clubs": (ClubsReferee, clubs.view),
     "klaverjassen": (KlaverjassenReferee, klaverjassen.view),
     "members_only": (MembersOnlyReferee, members_only.view),

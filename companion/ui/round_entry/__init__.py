@@ -60,12 +60,15 @@ from __future__ import annotations
 
 from typing import Callable
 
+from companion.ui.round_entry.state import EntryState
+
 import flet as ft
 
 from companion.rules.base import Game
 from companion.ui.round_entry import beverbende, clubs, klaverjassen, members_only
 
-_FORMS = {
+# Each game's form state and the view that draws it (a view takes its own game's state).
+_FORMS: dict[str, tuple[type[EntryState], Callable[..., ft.Control]]] = {
     "beverbende": (beverbende.BeverbendeEntry, beverbende.view),
     "clubs": (clubs.ClubsEntry, clubs.view),
     "klaverjassen": (klaverjassen.KlaverjassenEntry, klaverjassen.view),

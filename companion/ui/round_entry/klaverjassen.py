@@ -9,6 +9,9 @@ the numbers make it so.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Callable, Final, Literal
+
 import flet as ft
 
 from companion.i18n import _
@@ -17,7 +20,9 @@ from companion.rules.klaverjassen import DEAL_POINTS, FOUR_OF_A_KIND_ROEM, PIT_B
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
 
-STUK = "stuk"
+STUK: Final = "stuk"
+Meld = int | Literal["stuk"]
+"""One tap of a roem button: the points of a meld, or the stuk."""
 
 
 class KlaverjassenEntry(Keypad, EntryState):
@@ -26,11 +31,13 @@ class KlaverjassenEntry(Keypad, EntryState):
     def __init__(self, game: Game, index: int | None = None):
         super().__init__(game, index)
         self.teams: list[str] = list(game.sides)
-        self.default_playing: str = self.before.next_round.playing
+        playing = self.before.next_round.playing
+        assert playing is not None  # Klaverjassen names the team that must play every deal
+        self.default_playing: str = playing
         self.dealer: str = self.before.next_round.dealer
         self.playing = self.default_playing
         self.card_points: dict[str, int | None] = dict.fromkeys(self.teams)
-        self.roem: dict[str, list[int | str]] = {team: [] for team in self.teams}
+        self.roem: dict[str, list[Meld]] = {team: [] for team in self.teams}
         self.pit: str | None = None
         self.verzaakt: str | None = None
         self.cursor: str | None = self.playing
@@ -48,7 +55,7 @@ class KlaverjassenEntry(Keypad, EntryState):
         self.cursor = None
 
     @property
-    def roem_buttons(self) -> list[int | str]:
+    def roem_buttons(self) -> list[Meld]:
         """The melds one tap adds; +200 only where four jacks are worth 200."""
         four_jacks = self.game.options["four_jacks"]
         values = sorted({*RUN_ROEM.values(), FOUR_OF_A_KIND_ROEM, four_jacks})
@@ -60,13 +67,13 @@ class KlaverjassenEntry(Keypad, EntryState):
         """Put the keypad on ``team``'s card points."""
         self.select_input(team)
 
-    def typed(self) -> int | None:
-        return self.card_points[self.cursor]
+    def typed(self, cursor: str) -> int | None:
+        return self.card_points[cursor]
 
-    def store_typed(self, value: int | None) -> None:
-        self._set_points(self.cursor, value)
+    def store_typed(self, cursor: str, value: int | None) -> None:
+        self._set_points(cursor, value)
 
-    def most_typed(self) -> int:
+    def most_typed(self, cursor: str) -> int:
         return DEAL_POINTS
 
     def next(self) -> None:
@@ -78,7 +85,7 @@ class KlaverjassenEntry(Keypad, EntryState):
         # Never below 0, so a number over 162 is explained on the team that typed it.
         self.card_points[self.other(team)] = None if value is None else max(DEAL_POINTS - value, 0)
 
-    def add_roem(self, team: str, meld: int | str) -> None:
+    def add_roem(self, team: str, meld: Meld) -> None:
         """One tap of a meld button: a run, four of a kind, four jacks or the stuk."""
         self.roem[team].append(meld)
 
@@ -182,14 +189,17 @@ class KlaverjassenEntry(Keypad, EntryState):
 def view(state: KlaverjassenEntry, on_save, on_cancel=None) -> ft.Control:
     """Who plays, then one panel per team; the keypad shows while card points are selected."""
     form = widgets.EntryForm(state, on_save, on_cancel)
+    def plays(team: str) -> Callable[[], bool]:
+        return lambda: state.playing == team
+
     playing = ft.Row(
         [ft.Text(_("Plays:"))]
         + [
             form.button(
                 team,
                 f"klaver-playing-{team}",
-                on_tap=lambda team=team: state.choose_playing(team),
-                pressed=lambda team=team: state.playing == team,
+                on_tap=partial(state.choose_playing, team),
+                pressed=plays(team),
                 expand=True,
             )
             for team in state.teams
@@ -242,7 +252,7 @@ def _team_panel(form: widgets.EntryForm, state: KlaverjassenEntry, team: str) ->
         form.button(
             _("stuk") if meld == STUK else f"+{meld}",
             f"klaver-roem-{team}-{meld}",
-            on_tap=lambda meld=meld: state.add_roem(team, meld),
+            on_tap=partial(state.add_roem, team, meld),
             expand=True,
         )
         for meld in state.roem_buttons
