@@ -10,6 +10,7 @@ import flet as ft
 from companion import rules
 from companion.i18n import _
 from companion.store import StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.routes import Page, Route
 from companion.ui.summary import GameCard, game_card
@@ -20,7 +21,7 @@ STATUS_FILTERS = (None, "finished", "abandoned")
 
 
 class HistoryState:
-    def __init__(self, store, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
+    def __init__(self, store: GameStore, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
         self._store = store
         self._now = now
         self.ruleset: str | None = None

@@ -8,7 +8,8 @@ import flet as ft
 
 from companion import rules
 from companion.i18n import _, ngettext
-from companion.store import StoreError
+from companion.store import HeadToHead, PlayerStats, StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.format import points
 from companion.ui.routes import Page, Route
@@ -19,7 +20,7 @@ def percent(rate: float) -> str:
 
 
 class PlayersState:
-    def __init__(self, store):
+    def __init__(self, store: GameStore):
         self._store = store
         self.names: list[str] = []
         self.error: str | None = None
@@ -70,13 +71,13 @@ class StatLine:
 
 
 class PlayerState:
-    def __init__(self, store, name: str):
+    def __init__(self, store: GameStore, name: str):
         self._store = store
         self.name = name
-        self.stats = None
+        self.stats: PlayerStats | None = None
         self.others: list[str] = []
         self.rival: str | None = None
-        self.head = None
+        self.head: HeadToHead | None = None
         self.error: str | None = None
 
     def load(self) -> None:

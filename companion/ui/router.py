@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.share.table import Device
+from companion.store.protocol import GameStore
 from companion.ui import home, settings, share_panel, widgets
 from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
@@ -30,7 +31,7 @@ def stack(route: str) -> list[str]:
 class App:
     """The pages of one session. The page on top is rebuilt (or refreshed) whenever shown."""
 
-    def __init__(self, page: ft.Page, store, device: Device | None = None, store_open: bool = True):
+    def __init__(self, page: ft.Page, store: GameStore, device: Device | None = None, store_open: bool = True):
         self.page = page
         self.store = store
         self.store_open = store_open

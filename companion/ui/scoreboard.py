@@ -15,6 +15,7 @@ import flet as ft
 from companion.i18n import _, ngettext
 from companion.rules import RuleError
 from companion.store import GameRecord, StaleError, StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.chart import score_chart
 from companion.ui.format import join_names, points
@@ -55,7 +56,7 @@ class Banner:
 
 
 class ScoreboardState:
-    def __init__(self, store, game_id: int, read_only: bool = False):
+    def __init__(self, store: GameStore, game_id: int, read_only: bool = False):
         self._store = store
         self.game_id = game_id
         self.read_only = read_only

@@ -26,6 +26,7 @@ import flet as ft
 from companion import i18n
 from companion.i18n import N_, _
 from companion.store import StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 
 LANGUAGE_KEY = "companion.language"
@@ -148,7 +149,7 @@ class BackupState:
     changes nothing. ``notice`` says what was done, ``refusal`` why not (one at a time).
     """
 
-    def __init__(self, store, today: Callable[[], date] = date.today):
+    def __init__(self, store: GameStore, today: Callable[[], date] = date.today):
         self._store = store
         self._today = today
         self.notice: str | None = None

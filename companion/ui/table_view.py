@@ -7,6 +7,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.store import StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.chart import score_chart
 from companion.ui.format import points
@@ -17,7 +18,7 @@ from companion.ui.scoreboard import ScoreboardState
 class TableViewState:
     """The game a TV shows: the one asked for, or the newest in progress (a new game shows up by itself)."""
 
-    def __init__(self, store, game_id: int | None = None):
+    def __init__(self, store: GameStore, game_id: int | None = None):
         self._store = store
         self.game_id = game_id
         self.board: ScoreboardState | None = None

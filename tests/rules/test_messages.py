@@ -413,10 +413,15 @@ class Catalogue(gettext.NullTranslations):
 
 @pytest.fixture
 def dutch(monkeypatch):
-    def install(translations: dict[str, str]) -> None:
-        monkeypatch.setattr(i18n, "_translation", Catalogue(translations))
+    """Speak Dutch from a stand-in catalogue: ``i18n.catalogue`` answers with the given
+    translations, and the code under test speaks Dutch as a session of the app does."""
 
-    return install
+    def install(translations: dict[str, str]) -> None:
+        monkeypatch.setattr(i18n, "catalogue", lambda language: Catalogue(translations))
+
+    with i18n.speaking(i18n.SOURCE_LANGUAGE):  # puts the session lookup back afterwards
+        i18n.follow_sessions(lambda: "nl")
+        yield install
 
 
 def test_an_error_is_translated_when_read_with_its_values_filled_in(dutch):
