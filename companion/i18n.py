@@ -1,4 +1,4 @@
-"""The one translation function every user-facing string goes through, and whose language it speaks.
+"""The translation functions every user-facing string goes through, and whose language they speak.
 
 English is the source language; catalogues for the other languages live in
 ``companion/locale/<lang>/LC_MESSAGES/companion.mo`` (gettext, made with Babel by
@@ -119,6 +119,13 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the meaning ``context`` says (gettext's msgctxt): one English word
+    with several meanings ("Rounds": a count, a table's heading) gets a context per use, so
+    each language can word each use as it must."""
+    return _translations().pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -90,9 +90,13 @@ class App:
         if stack(e.route)[-1] != (self.page.views[-1].route if self.page.views else None):
             self.show(e.route)
 
-    def _view_pop(self, e: ft.ViewPopEvent) -> None:
+    def back(self) -> None:
+        """One page down the stack: the app bar's back arrow, a phone's back gesture."""
         routes = stack(self.page.views[-1].route if self.page.views else "/")
         self.go(routes[-2] if len(routes) > 1 else "/")
+
+    def _view_pop(self, e: ft.ViewPopEvent) -> None:
+        self.back()
 
     def _build(self, route: str) -> ft.View:
         target = parse(route)

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, pgettext
 from companion.rules import RuleError
 from companion.store import GameRecord, StaleError, StoreError
 from companion.store.protocol import GameStore
@@ -362,7 +362,7 @@ class GameScreen:
         self.view.route = route
         self.view.scroll = ft.ScrollMode.AUTO
         self.view.padding = 0
-        widgets.app_bar(self.view).leading = None
+        widgets.app_bar(self.view).leading = widgets.back_button(self.app)
         widgets.app_bar(self.view).actions = [
             *game_actions(self.app),
             widgets.tagged(
@@ -474,7 +474,7 @@ class GameScreen:
             body.append(ft.Row(actions, spacing=8))
         rounds = s.rounds()
         if rounds:
-            body.append(widgets.section_title(_("Rounds")))
+            body.append(widgets.section_title(pgettext("the heading of the table of rounds played", "Rounds")))
             body.append(self._table(rounds))
             body.append(widgets.section_title(_("Scores over the game")))
             body.append(self._chart())

@@ -83,7 +83,12 @@ def table_view(app, game_id: int | None) -> ft.View:
         )
     view = ft.View(
         route=route.path,
-        appbar=ft.AppBar(title=ft.Text(title, size=28, weight=ft.FontWeight.W_600), bgcolor=ft.Colors.SURFACE_CONTAINER),
+        appbar=ft.AppBar(
+            title=ft.Text(title, size=28, weight=ft.FontWeight.W_600),
+            leading=widgets.back_button(app),
+            automatically_imply_leading=False,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
         controls=[widgets.tagged(ft.Container(ft.Column(body, spacing=24), padding=24), "table-view")],
         scroll=ft.ScrollMode.AUTO,
         padding=0,

@@ -33,7 +33,8 @@ def screen(
     """A full-screen page with an app bar (back arrow unless ``home``) and the theme switch."""
     bar = ft.AppBar(
         title=ft.Text(title, weight=ft.FontWeight.W_600),
-        automatically_imply_leading=not home,
+        leading=None if home else back_button(app),
+        automatically_imply_leading=False,
         actions=[*actions, theme_switch(app), ft.Container(width=4)],
         bgcolor=ft.Colors.SURFACE_CONTAINER,
     )
@@ -73,6 +74,12 @@ def constrained(body: Sequence[ft.Control]) -> ft.Control:
 def set_body(view: ft.View, body: Sequence[ft.Control]) -> None:
     """Replace what a screen shows after its state changed."""
     view.controls = [constrained(body)]
+
+
+def back_button(app) -> ft.Control:
+    """The app bar's back arrow, one page down (Flutter's own would say "Back" in English
+    whatever the app's language)."""
+    return tagged(ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Back"), on_click=lambda: app.back()), "back")
 
 
 def theme_switch(app) -> ft.Control:

@@ -485,3 +485,12 @@ def test_an_error_from_a_replayed_round_names_the_round_in_the_players_language(
 def test_an_untranslated_template_reads_in_english_with_its_values(dutch):
     dutch({})
     assert refusal("clubs", FOUR, {"out_order": ["Zed"]}).message == "Zed is not at this table, so cannot have gone out."
+
+
+@pytest.mark.parametrize("language, round_two", [("nl", "Ronde 2"), ("de", "Runde 2"), ("fr", "Manche 2")])
+def test_the_round_a_replayed_error_names_is_in_the_catalogues_of_every_language(language, round_two):
+    game = rules.get("clubs").new_game(FOUR)
+    with pytest.raises(RuleError) as caught:
+        rules.Game.replay(game.ruleset, game.setup, [{"out_order": ["Ann", "Bob", "Cy"]}, {"out_order": ["Zed"]}])
+    with i18n.speaking(language):
+        assert caught.value.message.startswith(round_two)

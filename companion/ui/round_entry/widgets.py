@@ -168,7 +168,7 @@ class EntryForm(SyncedControls):
         title = (
             _("Round {n}").format(n=state.round_number)
             if state.index is None
-            else _("Change round {n}").format(n=state.round_number)
+            else _("Edit round {number}").format(number=state.round_number)
         )
         header = ft.Row(
             [
