@@ -8,11 +8,13 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from companion import i18n
+from companion import i18n, rules
+from companion.rules import RuleError
 from companion.share.table import Device
 from companion.ui import widgets
 from companion.ui.format import option_label
 from companion.ui.scoreboard import GameScreen, ScoreboardState
+from companion.ui.summary import result_line
 from tests.ui.conftest import bever_totals, play
 from tests.ui.tree import walk
 
@@ -82,3 +84,46 @@ def test_in_german_the_rounds_table_is_headed_rounds_not_the_number_of_rounds(st
     shown = texts(ft.Column(screen.view.controls))
     assert "Runden" in shown
     assert "Anzahl der Runden" not in shown
+
+
+def finished(winner: str, sides: list[str], players: list[str], total: int = 726):
+    """A history line's summary of a game ``winner`` won."""
+    return SimpleNamespace(
+        status="finished", winners=(winner,), totals={s: (total if s == winner else 0) for s in sides},
+        rounds_played=9, sides=tuple(sides), players=tuple(players), ruleset="klaverjassen",
+    )
+
+
+TEAM_WIN = finished("Ann & Cy", ["Ann & Cy", "Bob & Dee"], ["Ann", "Bob", "Cy", "Dee"])
+
+
+@pytest.mark.parametrize(
+    "language, line",
+    [("en", "Ann & Cy won with 726"), ("nl", "Ann & Cy wonnen met 726"), ("de", "Ann & Cy gewannen mit 726")],
+)
+def test_a_team_that_won_is_named_as_many(language, line):
+    with i18n.speaking(language):
+        assert result_line(TEAM_WIN) == line
+
+
+def test_a_player_who_won_is_named_as_one():
+    with i18n.speaking("nl"):
+        assert result_line(finished("Ann", ["Ann", "Bob"], ["Ann", "Bob"], 54)) == "Ann won met 54"
+
+
+@pytest.mark.parametrize("name, line", [("Ann", "Victoire d'Ann avec 54"), ("Émile", "Victoire d'Émile avec 54"), ("Bob", "Victoire de Bob avec 54")])
+def test_french_elides_de_before_a_name_that_begins_with_a_vowel(name, line):
+    with i18n.speaking("fr"):
+        assert result_line(finished(name, [name, "Zoé"], [name, "Zoé"], 54)) == line
+
+
+def test_french_elides_in_a_refusal_of_the_rules_and_leaves_h_as_it_is():
+    game = rules.get("clubs").new_game(["Ann", "Hugo"])
+    refusals = []
+    for player in ("Ann", "Hugo"):
+        with pytest.raises(RuleError) as caught:
+            game.add_round({"out_order": ["Ann"], "club_points": {player: -1}, "double": []})
+        refusals.append(caught.value)
+    with i18n.speaking("fr"):
+        assert refusals[0].message.startswith("Les points CLUBS d'Ann ")
+        assert refusals[1].message.startswith("Les points CLUBS de Hugo ")

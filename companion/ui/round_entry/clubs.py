@@ -131,7 +131,7 @@ class ClubsEntry(Keypad, EntryState):
             notes.append(_("{player} called Double Cards without going out first: 0.").format(player=player))
         held = last["held_cards"]
         if self.team_of is not None:
-            notes.append(_("{team} still held cards and scores nothing.").format(team=self.team_of[held[0]]))
+            notes.append(_("{team} still held cards and score nothing.").format(team=self.team_of[held[0]]))
         elif len(self.players) > 2:
             notes.append(_("{players} still held cards and scores nothing.").format(players=join_names(held)))
         return notes

@@ -168,7 +168,7 @@ class KlaverjassenEntry(Keypad, EntryState):
         deal = self._deal(result)
         notes = []
         if deal["verzaakt"]:
-            notes.append(_("Verzaakt: {team} reneged and scores nothing.").format(team=deal["verzaakt"]))
+            notes.append(_("Verzaakt: {team} reneged and score nothing.").format(team=deal["verzaakt"]))
         elif deal["nat"]:
             notes.append(
                 _("Nat: {team} did not score more than {other}.").format(

@@ -191,13 +191,14 @@ class EntryState:
         at = self.index if self.index is not None else len(result.rounds) - 1
         notes = self._notes(result)
         if result.over and not self.game.over:
-            notes.append(self._end_note(result.winners))
+            notes.append(self._end_note(result.winners, teams=result.teams is not None))
         return Preview(result.round_scores[at], result.totals, tuple(notes))
 
     @staticmethod
-    def _end_note(winners: list[str]) -> str:
+    def _end_note(winners: list[str], teams: bool) -> str:
         if len(winners) == 1:
-            return _("This round ends the game: {winner} wins.").format(winner=winners[0])
+            note = _("This round ends the game: {team} win.") if teams else _("This round ends the game: {winner} wins.")
+            return note.format(team=winners[0], winner=winners[0])
         return _("This round ends the game: {winners} share the win.").format(winners=join_names(winners))
 
     def detail_after(self, result: Game):
