@@ -18,6 +18,7 @@ from companion.rules import RuleError, Ruleset
 from companion.store import StoreError
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, player_count
+from companion.ui.glyphs import undrawable_name
 from companion.ui.routes import Page, Route
 from companion.ui.theme import side_color
 
@@ -119,6 +120,8 @@ class NewGameState:
             self.name_error = _("Type a name first.")
         elif name in self.players:
             self.name_error = _("{name} is already at the table.").format(name=name)
+        elif (unshown := undrawable_name(name)) is not None:
+            self.name_error = unshown
         elif self.seats_left is not None and self.seats_left <= 0:
             self.name_error = _("{game} is for at most {count} players.").format(
                 game=self.chosen.name, count=self.chosen.max_players
@@ -238,7 +241,6 @@ class NewGameScreen:
             label=_("Player name"),
             on_submit=self._add_typed,
             expand=True,
-            capitalization=ft.TextCapitalization.WORDS,
             dense=True,
         )
         self.number_fields: dict[tuple[str, str], ft.TextField] = {}

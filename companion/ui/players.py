@@ -12,6 +12,7 @@ from companion.store import HeadToHead, PlayerStats, StoreError
 from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.format import points
+from companion.ui.glyphs import undrawable_name
 from companion.ui.routes import Page, Route
 
 
@@ -41,6 +42,9 @@ class PlayersState:
             return False
         if name in self.names:
             self.name_error = _("{name} is already saved.").format(name=name)
+            return False
+        if (unshown := undrawable_name(name)) is not None:
+            self.name_error = unshown
             return False
         try:
             self._store.add_player(name)
@@ -154,7 +158,7 @@ class PlayersScreen:
     def __init__(self, app, state: PlayersState):
         self.app = app
         self.state = state
-        self.name_field = ft.TextField(label=_("New player"), on_submit=self._add, expand=True, dense=True, capitalization=ft.TextCapitalization.WORDS)
+        self.name_field = ft.TextField(label=_("New player"), on_submit=self._add, expand=True, dense=True)
         self.view = widgets.screen(app, "/players", _("Players"), [])
         self.render()
 
