@@ -9,7 +9,6 @@ Prints the time per full replay (validation and scoring of every round). Target 
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
 import sys
 import time
@@ -17,12 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.long_games import benched  # noqa: E402
 from companion import rules  # noqa: E402
 from companion.rules.base import Game  # noqa: E402
 
 
-def measure(ruleset_id: str, repeat: int) -> tuple[int, float, float]:
-    spec = importlib.import_module(f"bench.long_games.{ruleset_id}").long_game()
+def measure(spec: dict, repeat: int) -> tuple[int, float, float]:
     ruleset = rules.get(spec["ruleset"])
     start = ruleset.new_game(spec["players"], spec.get("options"), spec.get("teams"))
     entries = spec["entries"]
@@ -40,8 +39,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
     print(f"{'ruleset':<14} {'rounds':>6} {'median ms':>10} {'best ms':>8} {'ms/200 rounds':>14}")
-    for ruleset_id in rules.IDS:
-        n, median, best = measure(ruleset_id, args.repeat)
+    for ruleset_id, driver in benched().items():
+        n, median, best = measure(driver.long_game(), args.repeat)
         print(f"{ruleset_id:<14} {n:>6} {median:>10.2f} {best:>8.2f} {median * 200 / n:>14.2f}")
 
 

@@ -26,9 +26,7 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion import rules  # noqa: E402
-from companion.rules import Game, RuleError  # noqa: E402
-from companion.rules.members_only import FIELDS, SYMBOLS, face_up_at_scoring, least_total_count  # noqa: E402
+from bench.long_games import benched  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 NAMES = [
@@ -36,102 +34,17 @@ NAMES = [
     "Oda", "Pim", "Quin", "Rik", "Sam", "Tess", "Uma", "Vic", "Wim", "Xan", "Yo", "Zed",
     "Bram", "Noor", "Sem", "Lotte", "Daan", "Fenna", "Jens", "Mila", "Tijn", "Saar",
 ]
-KLAVER_TEAMS = ("Wij", "Zij")
-
-
-def _entry_until_valid(game: Game, make: Callable[[], dict]) -> Game:
-    """Add the first generated entry the rules accept (generators aim close, the rules decide)."""
-    for _ in range(200):
-        try:
-            return game.add_round(make())
-        except RuleError:
-            continue
-    raise RuntimeError(f"no valid entry found for {game!r}")
-
-
-def beverbende(rng: random.Random) -> tuple[dict, Game]:
-    players = rng.sample(NAMES, rng.randint(2, 6))
-    options = {"ending": "rounds", "rounds": rng.randint(18, 34)} if rng.random() < 0.8 else {}
-    game = rules.get("beverbende").new_game(players, options)
-    while not game.over:
-        game = _entry_until_valid(game, lambda: {"totals": {p: rng.randint(10, 28) for p in players}})
-    return {"options": options, "teams": None}, game
-
-
-def clubs(rng: random.Random) -> tuple[dict, Game]:
-    if rng.random() < 0.25:
-        players = rng.sample(NAMES, 4)
-        teams = {f"Team {players[0]}": [players[0], players[2]], f"Team {players[1]}": [players[1], players[3]]}
-        options = {"target": 300}
-    else:
-        players, teams, options = rng.sample(NAMES, rng.randint(3, 6)), None, {"target": rng.choice((150, 180, 210))}
-    game = rules.get("clubs").new_game(players, options, teams)
-
-    def round_entry() -> dict:
-        order = rng.sample(players, len(players))
-        points = {p: rng.randint(0, 6) for p in players}
-        doubles = [order[0]] if rng.random() < 0.1 else []
-        return {"out_order": order[:-1] if teams is None else order[:2], "club_points": points, "double": doubles}
-
-    while not game.over:
-        game = _entry_until_valid(game, round_entry)
-    return {"options": options, "teams": teams}, game
-
-
-def klaverjassen(rng: random.Random) -> tuple[dict, Game]:
-    players = rng.sample(NAMES, 4)
-    teams = {KLAVER_TEAMS[0]: [players[0], players[2]], KLAVER_TEAMS[1]: [players[1], players[3]]}
-    options = {"ending": rng.choice(("1500", "1500", "boompje"))}
-    game = rules.get("klaverjassen").new_game(players, options, teams)
-
-    def deal() -> dict:
-        first = rng.choice([p for p in range(0, 163) if p not in (1, 161)])
-        entry = {"card_points": {KLAVER_TEAMS[0]: first, KLAVER_TEAMS[1]: 162 - first}}
-        if rng.random() < 0.3 and 0 < first < 162:
-            entry["roem"] = {rng.choice(KLAVER_TEAMS): rng.choice((20, 40, 50))}
-        return entry
-
-    while not game.over:
-        game = _entry_until_valid(game, deal)
-    return {"options": options, "teams": teams}, game
-
-
-def members_only(rng: random.Random) -> tuple[dict, Game]:
-    players = rng.sample(NAMES, rng.randint(3, 5))
-    game = rules.get("members_only").new_game(players)
-    low, high = least_total_count(len(players)), face_up_at_scoring(len(players))
-
-    def hand() -> dict:
-        while True:
-            counts = {s: rng.randint(0, 11) for s in SYMBOLS}
-            if low <= sum(counts.values()) <= high:
-                break
-        free = [(s, f) for s in SYMBOLS for f in FIELDS]
-        rng.shuffle(free)
-        bets = []
-        for player in players:
-            stones = game.detail["stones"][player]
-            for turn in range(rng.randint(0, min(2, stones["single"]))):
-                symbol, field = free.pop()
-                bets.append({"player": player, "symbol": symbol, "field": field, "stone": "single", "risk": turn == 0})
-        return {"bets": bets, "counts": counts}
-
-    while not game.over:
-        game = _entry_until_valid(game, hand)
-    return {"options": {}, "teams": None}, game
-
-
-GENERATORS = {"beverbende": beverbende, "clubs": clubs, "klaverjassen": klaverjassen, "members_only": members_only}
 
 
 def backup_document(count: int, seed: int = 2024) -> tuple[dict, int]:
     """A backup holding ``count`` finished games spread over two years, and its round count."""
     rng = random.Random(seed)
     start = datetime(2024, 1, 1, tzinfo=timezone.utc)
+    drivers = benched()
     games, rounds = [], 0
     for number in range(count):
-        ruleset = rules.IDS[number % len(rules.IDS)]
-        setup, game = GENERATORS[ruleset](rng)
+        ruleset = list(drivers)[number % len(drivers)]
+        setup, game = drivers[ruleset].finished_game(rng, NAMES)
         created = start + timedelta(minutes=105 * number)
         times = [created + timedelta(minutes=3 * (i + 1)) for i in range(len(game.rounds))]
         rounds += len(times)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import random
 
+from bench.long_games import entry_until_valid
+from companion import rules
+from companion.rules import Game
 from companion.rules.beverbende import CARDS_PER_ROW, COPIES
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
@@ -29,3 +32,13 @@ def long_game() -> dict:
             entry["last"] = True
         entries.append(entry)
     return {"ruleset": "beverbende", "players": list(PLAYERS), "options": {"ending": "time"}, "teams": None, "entries": entries}
+
+
+def finished_game(rng: random.Random, names: list[str]) -> tuple[dict, Game]:
+    """A random finished game for the store bench, seated from ``names``; its setup and the game."""
+    players = rng.sample(names, rng.randint(2, 6))
+    options = {"ending": "rounds", "rounds": rng.randint(18, 34)} if rng.random() < 0.8 else {}
+    game = rules.get("beverbende").new_game(players, options)
+    while not game.over:
+        game = entry_until_valid(game, lambda: {"totals": {p: rng.randint(10, 28) for p in players}})
+    return {"options": options, "teams": None}, game

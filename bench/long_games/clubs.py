@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 
+from bench.long_games import entry_until_valid
 from companion import rules
+from companion.rules import Game
 from companion.rules.clubs import MOST_TARGET
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
@@ -50,3 +52,24 @@ def long_game() -> dict:
         "teams": None,
         "entries": entries,
     }
+
+
+def finished_game(rng: random.Random, names: list[str]) -> tuple[dict, Game]:
+    """A random finished game for the store bench, seated from ``names``; its setup and the game."""
+    if rng.random() < 0.25:
+        players = rng.sample(names, 4)
+        teams = {f"Team {players[0]}": [players[0], players[2]], f"Team {players[1]}": [players[1], players[3]]}
+        options = {"target": 300}
+    else:
+        players, teams, options = rng.sample(names, rng.randint(3, 6)), None, {"target": rng.choice((150, 180, 210))}
+    game = rules.get("clubs").new_game(players, options, teams)
+
+    def round_entry() -> dict:
+        order = rng.sample(players, len(players))
+        points = {p: rng.randint(0, 6) for p in players}
+        doubles = [order[0]] if rng.random() < 0.1 else []
+        return {"out_order": order[:-1] if teams is None else order[:2], "club_points": points, "double": doubles}
+
+    while not game.over:
+        game = entry_until_valid(game, round_entry)
+    return {"options": options, "teams": teams}, game

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 
+from bench.long_games import entry_until_valid
 from companion import rules
+from companion.rules import Game
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 TEAMS = {"Ann & Cy": ["Ann", "Cy"], "Bob & Dee": ["Bob", "Dee"]}
@@ -80,3 +82,26 @@ def long_game() -> dict:
         "teams": {name: list(members) for name, members in TEAMS.items()},
         "entries": entries,
     }
+
+
+RANDOM_TEAMS = ("Wij", "Zij")
+"""The team names of the store bench's random games."""
+
+
+def finished_game(rng: random.Random, names: list[str]) -> tuple[dict, Game]:
+    """A random finished game for the store bench, seated from ``names``; its setup and the game."""
+    players = rng.sample(names, 4)
+    teams = {RANDOM_TEAMS[0]: [players[0], players[2]], RANDOM_TEAMS[1]: [players[1], players[3]]}
+    options = {"ending": rng.choice(("1500", "1500", "boompje"))}
+    game = rules.get("klaverjassen").new_game(players, options, teams)
+
+    def deal() -> dict:
+        first = rng.choice([p for p in range(0, 163) if p not in (1, 161)])
+        entry = {"card_points": {RANDOM_TEAMS[0]: first, RANDOM_TEAMS[1]: 162 - first}}
+        if rng.random() < 0.3 and 0 < first < 162:
+            entry["roem"] = {rng.choice(RANDOM_TEAMS): rng.choice((20, 40, 50))}
+        return entry
+
+    while not game.over:
+        game = entry_until_valid(game, deal)
+    return {"options": options, "teams": teams}, game

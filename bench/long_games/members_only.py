@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from companion.rules import get
+from bench.long_games import entry_until_valid
+from companion.rules import Game, get
 from companion.rules.members_only import (
     FIELDS,
     MINUS_CARDS,
@@ -81,3 +82,29 @@ def long_game() -> dict:
         entries.append(entry)
     assert game.over, "the last hand must end the game"
     return {"ruleset": "members_only", "players": PLAYERS, "options": {}, "teams": None, "entries": entries}
+
+
+def finished_game(rng: random.Random, names: list[str]) -> tuple[dict, Game]:
+    """A random finished game for the store bench, seated from ``names``; its setup and the game."""
+    players = rng.sample(names, rng.randint(3, 5))
+    game = get("members_only").new_game(players)
+    low, high = least_total_count(len(players)), face_up_at_scoring(len(players))
+
+    def hand() -> dict:
+        while True:
+            counts = {s: rng.randint(0, 11) for s in SYMBOLS}
+            if low <= sum(counts.values()) <= high:
+                break
+        free = [(s, f) for s in SYMBOLS for f in FIELDS]
+        rng.shuffle(free)
+        bets = []
+        for player in players:
+            stones = game.detail["stones"][player]
+            for turn in range(rng.randint(0, min(2, stones["single"]))):
+                symbol, field = free.pop()
+                bets.append({"player": player, "symbol": symbol, "field": field, "stone": "single", "risk": turn == 0})
+        return {"bets": bets, "counts": counts}
+
+    while not game.over:
+        game = entry_until_valid(game, hand)
+    return {"options": {}, "teams": None}, game

@@ -21,7 +21,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from companion import i18n, rules
-from companion.rules import IDS, RuleError
+from companion.rules import RuleError
 
 __all__ = ["LANGUAGES", "CORE_SECTIONS", "Passage", "sections", "search", "option_passages", "normalize"]
 
@@ -124,7 +124,7 @@ def search(term: str, lang: str | None = None) -> list[Passage]:
     wanted = normalize(term)
     if not wanted:
         return []
-    return [passage for ruleset_id in IDS for passage in sections(ruleset_id, lang) if wanted in passage.searchable]
+    return [passage for ruleset_id in rules.IDS for passage in sections(ruleset_id, lang) if wanted in passage.searchable]
 
 
 def option_passages(ruleset_id: str, options: Mapping[str, object] | Iterable[str], lang: str | None = None) -> list[Passage]:

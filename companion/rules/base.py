@@ -61,6 +61,10 @@ class Option:
 
     ``type`` is ``bool``, ``int`` or ``str``; ``allowed`` lists the permitted values
     (for ``int`` options: every permitted value, or ``None`` with ``minimum``/``maximum``).
+    ``label`` names the option on screen and ``description`` explains it; ``value_words``
+    gives the words for text values (``(("amsterdam", "Amsterdam"), ...)``; a value without
+    one is shown as it is). All three are English templates marked with ``N_`` and
+    translated where shown, like ``RuleError``'s messages.
     """
 
     name: str
@@ -70,6 +74,12 @@ class Option:
     allowed: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    label: str = field(kw_only=True)
+    value_words: tuple[tuple[Any, str], ...] = field(default=(), kw_only=True)
+
+    def value_word(self, value: Any) -> str | None:
+        """The English word template for a text value, or None when it is shown as it is."""
+        return dict(self.value_words).get(value)
 
     def check(self, value: Any) -> Any:
         if self.type is bool:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypedDict
 
 from companion.i18n import N_
 from companion.rules.base import NextRound, Option, RuleError, Ruleset, Setup, Verdict
@@ -162,6 +162,23 @@ def final_row(row: Sequence[Any], pile: Sequence[Any]) -> tuple[tuple[int, ...],
 # --- the ruleset -----------------------------------------------------------------------
 
 
+class BeverbendeDetail(TypedDict):
+    """The read-out of a Beverbende game (``Game.detail``)."""
+
+    ending: str
+    """The ``ending`` option: seed, rounds, elimination or time."""
+    planned_rounds: int | None
+    """Rounds to play in all; None when elimination or the clock ends the game."""
+    rounds_left: int | None
+    elimination_limit: int | None
+    """The total that puts a player out (elimination only)."""
+    still_in: list[str]
+    out_in_round: dict[str, int]
+    """Each eliminated player and the round that put them out."""
+    last_round_called: bool
+    starts_next_round: str
+
+
 class Beverbende(Ruleset):
     id = "beverbende"
     name = "Beverbende"
@@ -176,8 +193,10 @@ class Beverbende(Ruleset):
             N_("When the game ends: seed (one round per player, 4 with two), rounds (a set number), "
             "elimination (out at 100, last one left wins) or time (stop when time is up)."),
             allowed=ENDINGS,
+            label=N_("Ending"),
+            value_words=(("seed", N_("seed")), ("rounds", N_("rounds")), ("elimination", N_("elimination")), ("time", N_("time"))),
         ),
-        Option("rounds", int, 5, N_("How many rounds to play with the rounds ending."), minimum=1, maximum=200),
+        Option("rounds", int, 5, N_("How many rounds to play with the rounds ending."), minimum=1, maximum=200, label=N_("Rounds")),
     )
 
     def initial_state(self, setup: Setup) -> BeverbendeState:
@@ -381,7 +400,7 @@ class Beverbende(Ruleset):
     def next_round(self, setup: Setup, state: BeverbendeState, rounds_played: int) -> NextRound:
         return NextRound(rounds_played + 1, setup.players[state.dealer])
 
-    def detail(self, setup: Setup, state: BeverbendeState) -> dict[str, Any]:
+    def detail(self, setup: Setup, state: BeverbendeState) -> BeverbendeDetail:
         planned = self.planned_rounds(setup)
         played = state.rounds_played
         dealer = state.dealer

@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence, TypedDict
 
 from companion.i18n import N_
 from companion.rules.base import Option, RuleError, Ruleset, Setup, Verdict
@@ -130,6 +130,19 @@ def target(setup: Setup) -> int:
     return SOLO_TARGET if shape is None else TEAM_TARGETS[shape]
 
 
+class ClubsDetail(TypedDict):
+    """The read-out of a CLUBS game (``Game.detail``)."""
+
+    target: int
+    """The total that ends the game."""
+    team_shape: str | None
+    """``"2x2"``, ``"3x2"`` or ``"2x3"`` (teams x players) in team play."""
+    bonus_cards: list[int]
+    """The bonus cards in going-out order for the next round."""
+    last_round: dict[str, Any] | None
+    """The last round's out order, bonus cards, player scores, doubles and holders."""
+
+
 class Clubs(Ruleset):
     id = "clubs"
     name = "CLUBS"
@@ -143,11 +156,12 @@ class Clubs(Ruleset):
             N_("Points that end the game; 0 plays to the rulebook's 50 (teams: 100, or 150 for two teams of three)."),
             minimum=0,
             maximum=MOST_TARGET,
+            label=N_("Target"),
         ),
-        Option("break_ties", bool, False, N_("On a shared lead at the end, play on until one side leads alone.")),
-        Option("double_cards", bool, True, N_("Players may call Double Cards: go out first to double, or score 0.")),
-        Option("wild_15", bool, False, N_("15s are wild: a 15 may be played as any value (scoring stays the same).")),
-        Option("crazy", bool, False, N_("Crazy CLUBS: a 15 no longer wins at once; more cards of a kind beat fewer.")),
+        Option("break_ties", bool, False, N_("On a shared lead at the end, play on until one side leads alone."), label=N_("Break ties")),
+        Option("double_cards", bool, True, N_("Players may call Double Cards: go out first to double, or score 0."), label=N_("Double Cards")),
+        Option("wild_15", bool, False, N_("15s are wild: a 15 may be played as any value (scoring stays the same)."), label=N_("15s wild")),
+        Option("crazy", bool, False, N_("Crazy CLUBS: a 15 no longer wins at once; more cards of a kind beat fewer."), label=N_("Crazy CLUBS")),
     )
 
     def check_setup(self, setup: Setup) -> Setup:
@@ -231,7 +245,7 @@ class Clubs(Ruleset):
             return Verdict(False)
         return Verdict(True, leaders)
 
-    def detail(self, setup: Setup, state: ClubsState) -> dict[str, Any]:
+    def detail(self, setup: Setup, state: ClubsState) -> ClubsDetail:
         shape = team_shape(setup)
         result = state.last_round
         last_round = None

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.i18n import N_
 from companion.rules.base import NextRound, Option, RuleError, Ruleset, Setup, Verdict
@@ -289,6 +289,35 @@ class State:
 ENTRY_KEYS = ("card_points", "roem", "pit", "verzaakt", "playing")
 
 
+class DealDetail(TypedDict):
+    """One deal of a Klaverjassen game, as the scoresheet shows it."""
+
+    number: int
+    dealer: str
+    playing: str
+    card_points: dict[str, int] | None
+    roem: dict[str, int]
+    bonus: dict[str, int]
+    nat: bool
+    pit: str | None
+    """The team that took every trick, if one did."""
+    verzaakt: str | None
+    """The team that reneged, if one did."""
+    scores: dict[str, int]
+
+
+class KlaverjassenDetail(TypedDict):
+    """The read-out of a Klaverjassen game (``Game.detail``)."""
+
+    deals: list[DealDetail]
+    target: int | None
+    """The points that end the game; None for a boompje."""
+    deals_to_play: int | None
+    """A boompje's number of deals; None when playing to a target."""
+    deciding_deal: bool
+    """Both teams passed the target in the same deal, and the next deal decides."""
+
+
 class Klaverjassen(Ruleset):
     id = "klaverjassen"
     name = "Klaverjassen"
@@ -301,30 +330,37 @@ class Klaverjassen(Ruleset):
             "amsterdam",
             N_("Play rules when you cannot follow suit: Amsterdam (trump only against opponents) or Rotterdam."),
             allowed=VARIANTS,
+            label=N_("Variant"),
+            value_words=(("amsterdam", N_("Amsterdam")), ("rotterdam", N_("Rotterdam"))),
         ),
-        Option("four_jacks", int, 200, N_("Roem for four jacks in one trick."), allowed=(200, 100)),
+        Option("four_jacks", int, 200, N_("Roem for four jacks in one trick."), allowed=(200, 100), label=N_("Four jacks")),
         Option(
             "four_of_a_kind",
             str,
             "all",
             N_("Which ranks earn 100 roem as four of a kind: all, or only 10 and higher."),
             allowed=("all", "10 and up"),
+            label=N_("Four of a kind"),
+            value_words=(("all", N_("all")), ("10 and up", N_("10 and up"))),
         ),
-        Option("runs_by_colour", bool, False, N_("Runs may mix the two suits of one colour (red or black).")),
-        Option("nat_on_card_points", bool, False, N_("Decide nat on card points alone, leaving roem out.")),
+        Option("runs_by_colour", bool, False, N_("Runs may mix the two suits of one colour (red or black)."), label=N_("Runs by colour")),
+        Option("nat_on_card_points", bool, False, N_("Decide nat on card points alone, leaving roem out."), label=N_("Nat on card points")),
         Option(
             "defenders_pit_bonus",
             bool,
             False,
             N_("The defending team also earns 100 extra for taking every trick."),
+            label=N_("Defenders' pit bonus"),
         ),
-        Option("verzaakt_penalty", bool, False, N_("A renege also gives the other team 100 extra points.")),
+        Option("verzaakt_penalty", bool, False, N_("A renege also gives the other team 100 extra points."), label=N_("Verzaakt penalty")),
         Option(
             "ending",
             str,
             "501",
             N_("Play to 501, 1000 or 1500 points, or a boompje of exactly 16 deals."),
             allowed=("501", "1000", "1500", "boompje"),
+            label=N_("Ending"),
+            value_words=(("boompje", N_("boompje")),),
         ),
     )
 
@@ -566,7 +602,7 @@ class Klaverjassen(Ruleset):
             return Verdict(False)
         return Verdict(True, (first if totals[first] > totals[second] else second,))
 
-    def detail(self, setup: Setup, state: State) -> dict[str, Any]:
+    def detail(self, setup: Setup, state: State) -> KlaverjassenDetail:
         """Per-deal breakdown for the scoresheet, and whether extra deals must decide the game.
 
         ``deciding_deal`` is true while both teams have reached the target in the same deal
@@ -575,7 +611,7 @@ class Klaverjassen(Ruleset):
         sides = setup.sides
         totals = dict(zip(sides, state.totals))
         over = self.verdict(setup, state, totals, len(state.deals)).over
-        deals = []
+        deals: list[DealDetail] = []
         for number, deal in enumerate(state.deals, start=1):
             deals.append(
                 {

@@ -44,7 +44,7 @@ hand deals the next one (the base rotation), so the start moves one seat clockwi
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple, TypedDict
 
 from companion.rules.base import RuleError, Ruleset, Setup, Verdict
 from companion.rules.text import Phrase
@@ -176,6 +176,17 @@ class MembersOnlyState(NamedTuple):
 _GAME_GOES_ON = Verdict(False)
 
 
+class MembersOnlyDetail(TypedDict):
+    """The read-out of a MEMBERS ONLY game (``Game.detail``); see ``MembersOnly.detail``."""
+
+    tracks: dict[str, dict[str, int]]
+    stones: dict[str, dict[str, int]]
+    symbols_reached: list[str]
+    starter: str
+    turns_per_hand: int
+    last_hand: dict[str, Any] | None
+
+
 class MembersOnly(Ruleset):
     id = "members_only"
     name = "MEMBERS ONLY"
@@ -240,7 +251,7 @@ class MembersOnly(Ruleset):
         best = max(totals.values())
         return Verdict(True, tuple(player for player in setup.players if totals[player] == best))
 
-    def detail(self, setup: Setup, state: MembersOnlyState) -> dict[str, Any]:
+    def detail(self, setup: Setup, state: MembersOnlyState) -> MembersOnlyDetail:
         """The board for the UI.
 
         ``tracks``: player -> symbol -> 0..10. ``stones``: the single and double stones each

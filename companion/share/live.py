@@ -13,12 +13,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.i18n import _
 from companion.share.table import Device
 from companion.store import StoreError
-from companion.store.records import GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerStats
+from companion.store.records import (
+    GameRecord,
+    GameSummary,
+    HeadToHead,
+    ImportReport,
+    PlayerProfile,
+    PlayerResult,
+    PlayerStats,
+)
 
 if TYPE_CHECKING:
     from companion.store.protocol import GameStore
@@ -73,8 +82,8 @@ class LeftTableError(StoreError):
         super().__init__(_("This device is no longer at the table: sharing has stopped. Ask the host for the new code."))
 
 
-READS = frozenset({"open_game", "in_progress", "history", "players", "player_stats", "head_to_head", "export_text"})
-GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round", "abandon", "reopen"})
+READS = frozenset({"open_game", "in_progress", "history", "players", "player_stats", "player_results", "head_to_head", "export_text"})
+GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round", "abandon", "reopen", "set_details"})
 PLAYER_CHANGES = frozenset({"add_player"})
 RESTORES = frozenset({"import_text"})
 """Adding a backup's games: the host's alone, as the saved games are the host's."""
@@ -118,9 +127,10 @@ class LiveStore:
         status: str | None = None,
         page: int = 0,
         page_size: int = 50,
+        since: datetime | None = None,
     ) -> list[GameSummary]:
         self._may_read()
-        return self._store.history(ruleset, player, status, page, page_size)
+        return self._store.history(ruleset, player, status, page, page_size, since)
 
     def players(self) -> list[PlayerProfile]:
         self._may_read()
@@ -129,6 +139,10 @@ class LiveStore:
     def player_stats(self, name: str) -> PlayerStats:
         self._may_read()
         return self._store.player_stats(name)
+
+    def player_results(self, name: str) -> list[PlayerResult]:
+        self._may_read()
+        return self._store.player_results(name)
 
     def head_to_head(self, name: str, other: str) -> HeadToHead:
         self._may_read()
@@ -171,6 +185,10 @@ class LiveStore:
     def reopen(self, game_id: int, expected_version: int | None = None) -> GameRecord:
         self._may_change()
         return self._game_changed(self._store.reopen(game_id, expected_version))
+
+    def set_details(self, game_id: int, note: str, location: str) -> GameRecord:
+        self._may_change()
+        return self._game_changed(self._store.set_details(game_id, note, location))
 
     def add_player(self, name: str) -> PlayerProfile:
         self._may_change()

@@ -13,6 +13,7 @@ from companion.store.records import (
     HeadToHead,
     ImportReport,
     PlayerProfile,
+    PlayerResult,
     PlayerStats,
     RulesetStats,
 )
@@ -32,5 +33,5 @@ def __getattr__(name: str) -> "type[Store]":
 
 __all__ = [
     "Store", "StoreError", "StaleError", "NotFoundError", "GameRecord", "GameSummary",
-    "PlayerProfile", "PlayerStats", "RulesetStats", "HeadToHead", "ImportReport",
+    "PlayerProfile", "PlayerResult", "PlayerStats", "RulesetStats", "HeadToHead", "ImportReport",
 ]

@@ -10,9 +10,18 @@ of them offer; mypy checks each against it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.store.records import GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerStats
+from companion.store.records import (
+    GameRecord,
+    GameSummary,
+    HeadToHead,
+    ImportReport,
+    PlayerProfile,
+    PlayerResult,
+    PlayerStats,
+)
 
 if TYPE_CHECKING:
     from companion.store.service import Store
@@ -34,11 +43,14 @@ class GameStore(Protocol):
         status: str | None = None,
         page: int = 0,
         page_size: int = 50,
+        since: datetime | None = None,
     ) -> list[GameSummary]: ...
 
     def players(self) -> list[PlayerProfile]: ...
 
     def player_stats(self, name: str) -> PlayerStats: ...
+
+    def player_results(self, name: str) -> list[PlayerResult]: ...
 
     def head_to_head(self, name: str, other: str) -> HeadToHead: ...
 
@@ -66,6 +78,8 @@ class GameStore(Protocol):
 
     def reopen(self, game_id: int, expected_version: int | None = None) -> GameRecord: ...
 
+    def set_details(self, game_id: int, note: str, location: str) -> GameRecord: ...
+
     def add_player(self, name: str) -> PlayerProfile: ...
 
     def import_text(self, text: str | bytes, source: str) -> ImportReport: ...
@@ -91,14 +105,18 @@ class StoreWhenOpen:
         status: str | None = None,
         page: int = 0,
         page_size: int = 50,
+        since: datetime | None = None,
     ) -> list[GameSummary]:
-        return self.opened().history(ruleset, player, status, page, page_size)
+        return self.opened().history(ruleset, player, status, page, page_size, since)
 
     def players(self) -> list[PlayerProfile]:
         return self.opened().players()
 
     def player_stats(self, name: str) -> PlayerStats:
         return self.opened().player_stats(name)
+
+    def player_results(self, name: str) -> list[PlayerResult]:
+        return self.opened().player_results(name)
 
     def head_to_head(self, name: str, other: str) -> HeadToHead:
         return self.opened().head_to_head(name, other)
@@ -131,6 +149,9 @@ class StoreWhenOpen:
 
     def reopen(self, game_id: int, expected_version: int | None = None) -> GameRecord:
         return self.opened().reopen(game_id, expected_version)
+
+    def set_details(self, game_id: int, note: str, location: str) -> GameRecord:
+        return self.opened().set_details(game_id, note, location)
 
     def add_player(self, name: str) -> PlayerProfile:
         return self.opened().add_player(name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from companion.i18n import _, ngettext
 from companion.rules import Game
@@ -86,6 +87,21 @@ class PlayerStats:
     wins: int
     win_rate: float
     by_ruleset: dict[str, RulesetStats]
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One finished game as a player's statistics see it: how it was set up, when it
+    ended, the player's score (their team's in team play) and whether they won."""
+
+    game_id: int
+    ruleset: str
+    players: list[str]
+    options: dict[str, Any]
+    teams: dict[str, list[str]] | None
+    played_at: datetime
+    score: int
+    won: bool
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from companion.store.database import WRITE, database_url, describe, make_engine,
 from companion.store.errors import NotFoundError, StaleError, StoreError
 from companion.store.models import GAME_PLAYERS, GAMES, PLAYERS, ROUND_POSITION, ROUNDS, utc_now
 from companion.store.records import (
-    STATUSES, GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerStats, RulesetStats,
+    STATUSES, GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerResult, PlayerStats, RulesetStats,
 )
 
 NAME_LENGTH = 100
@@ -158,6 +158,18 @@ class Store:
         """Take an abandoned game up again."""
         return self._set_status(game_id, expected_version, "in_progress")
 
+    def set_details(self, game_id: int, note: str, location: str) -> GameRecord:
+        """Keep a game's note and place. Its rounds and version stay as they are: a round
+        being entered on another device meanwhile is still saved."""
+        _check_text(note, Phrase("The note"), NOTE_LENGTH, lines=True)
+        _check_text(location, Phrase("The place"), PLACE_LENGTH)
+        values = dict(note=note.strip(), location=location.strip())
+        with self._write() as conn:
+            row = self._game_row(conn, game_id)
+            conn.execute(sa.update(GAMES).where(GAMES.c.id == row.id).values(**values))
+            game, times = self._loaded(conn, row)
+        return _record({**row._mapping, **values}, game, times)
+
     def open_game(self, game_id: int) -> GameRecord:
         with self._read() as conn:
             row = self._game_row(conn, game_id)
@@ -179,8 +191,10 @@ class Store:
         status: str | None = None,
         page: int = 0,
         page_size: int = 50,
+        since: datetime | None = None,
     ) -> list[GameSummary]:
-        """Saved games, newest first, ``page_size`` at a time, optionally filtered."""
+        """Saved games, newest first, ``page_size`` at a time, optionally filtered
+        (``since``: only games started at that moment or later)."""
         if isinstance(page, bool) or not isinstance(page, int) or page < 0:
             raise StoreError("The page number must be 0 or more.")
         if isinstance(page_size, bool) or not isinstance(page_size, int) or not 1 <= page_size <= 1000:
@@ -201,6 +215,10 @@ class Store:
                     "A game's status is one of {choices}, not {status!r}.", choices=", ".join(STATUSES), status=status
                 )
             query = query.where(GAMES.c.status == status)
+        if since is not None:
+            if not isinstance(since, datetime) or since.tzinfo is None:
+                raise StoreError("A date to search from must be a moment with its time zone.")
+            query = query.where(GAMES.c.created_at >= since)
         with self._read() as conn:
             if player is not None:
                 player_id = self._player_id(conn, player)
@@ -254,6 +272,29 @@ class Store:
         played = sum(s.played for s in by_ruleset.values())
         wins = sum(s.wins for s in by_ruleset.values())
         return PlayerStats(name.strip(), played, wins, wins / played if played else 0.0, by_ruleset)
+
+    def player_results(self, name: str) -> list[PlayerResult]:
+        """The player's finished games, oldest first, each with how its game was set up
+        (so statistics can keep game modes apart) and the player's score in it."""
+        gp = GAME_PLAYERS
+        with self._read() as conn:
+            player_id = self._player_id(conn, name)
+            rows = conn.execute(
+                sa.select(
+                    GAMES.c.id, GAMES.c.ruleset, GAMES.c.seating, GAMES.c.options, GAMES.c.teams,
+                    GAMES.c.created_at, GAMES.c.finished_at, gp.c.score, gp.c.won,
+                )
+                .select_from(gp.join(GAMES, GAMES.c.id == gp.c.game_id))
+                .where(gp.c.player_id == player_id, GAMES.c.status == "finished")
+                .order_by(GAMES.c.created_at, GAMES.c.id)
+            ).all()
+        return [
+            PlayerResult(
+                r.id, r.ruleset, list(r.seating), dict(r.options), r.teams and {k: list(v) for k, v in r.teams.items()},
+                r.finished_at or r.created_at, int(r.score or 0), bool(r.won),
+            )
+            for r in rows
+        ]
 
     def head_to_head(self, name: str, other: str) -> HeadToHead:
         """How two players fared in the finished games they played together."""

@@ -6,44 +6,13 @@ from datetime import datetime
 from typing import Sequence
 
 from companion.i18n import N_, _, ngettext
+from companion.rules.base import Option
 
 MONTHS = (
     N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"),
     N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
 )  # fmt: skip
 """Month abbreviations, translated where shown (strftime would follow the server's locale)."""
-
-OPTION_LABELS = {
-    "target": N_("Target"),
-    "break_ties": N_("Break ties"),
-    "double_cards": N_("Double Cards"),
-    "wild_15": N_("15s wild"),
-    "crazy": N_("Crazy CLUBS"),
-    "variant": N_("Variant"),
-    "four_jacks": N_("Four jacks"),
-    "four_of_a_kind": N_("Four of a kind"),
-    "runs_by_colour": N_("Runs by colour"),
-    "nat_on_card_points": N_("Nat on card points"),
-    "defenders_pit_bonus": N_("Defenders' pit bonus"),
-    "verzaakt_penalty": N_("Verzaakt penalty"),
-    "ending": N_("Ending"),
-    "rounds": N_("Rounds"),
-}
-"""The label of each ruleset option (every option of every game has one: tests/ui/test_format.py)."""
-
-OPTION_VALUES = {
-    "amsterdam": N_("Amsterdam"),
-    "rotterdam": N_("Rotterdam"),
-    "all": N_("all"),
-    "10 and up": N_("10 and up"),
-    "boompje": N_("boompje"),
-    "seed": N_("seed"),
-    "rounds": N_("rounds"),
-    "elimination": N_("elimination"),
-    "time": N_("time"),
-}
-"""The words for the text values options take; numbers are shown as they are."""
-
 
 def join_names(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
@@ -85,15 +54,17 @@ def player_count(minimum: int, maximum: int) -> str:
     return _("{minimum} to {maximum} players").format(minimum=minimum, maximum=maximum)
 
 
-def option_label(name: str) -> str:
-    """The label of a ruleset option ('four_jacks' -> 'Four jacks')."""
-    return _(OPTION_LABELS[name])
+def option_label(option: Option) -> str:
+    """The label of a ruleset option, as its game declares it ('four_jacks' -> 'Four jacks')."""
+    return _(option.label)
 
 
-def option_value(value: object) -> str:
-    """An option's value in words: yes/no for switches, the value itself otherwise."""
+def option_value(option: Option, value: object) -> str:
+    """One of an option's values in words: yes/no for switches, the game's word for a text
+    value, the value itself otherwise."""
     if value is True:
         return _("yes")
     if value is False:
         return _("no")
-    return _(OPTION_VALUES[value]) if value in OPTION_VALUES else str(value)
+    word = option.value_word(value)
+    return _(word) if word is not None else str(value)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Callable
 
 import flet as ft
@@ -18,6 +18,27 @@ from companion.ui.summary import GameCard, game_card
 PAGE_SIZE = 50
 STATUS_FILTERS = (None, "finished", "abandoned")
 """None shows both finished and abandoned games; games in progress live on the home screen."""
+PERIODS = (None, "today", "week", "month", "year")
+"""How far back the history reaches, counted in whole days from today; None: any time."""
+PERIOD_DAYS = {"today": 0, "week": 6, "month": 29, "year": 364}
+
+
+def period_start(period: str | None, now: datetime) -> datetime | None:
+    """The first moment a period holds: the start of today, or of the day 6, 29 or 364 days before."""
+    if period is None:
+        return None
+    today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    return today - timedelta(days=PERIOD_DAYS[period])
+
+
+def period_label(period: str | None) -> str:
+    return {
+        None: _("Any time"),
+        "today": _("Today"),
+        "week": _("Last 7 days"),
+        "month": _("Last 30 days"),
+        "year": _("Last 12 months"),
+    }[period]
 
 
 class HistoryState:
@@ -27,6 +48,7 @@ class HistoryState:
         self.ruleset: str | None = None
         self.player: str | None = None
         self.status: str | None = None
+        self.period: str | None = None
         self.games: list[GameCard] = []
         self.players: list[str] = []
         self.more = False
@@ -50,7 +72,12 @@ class HistoryState:
     def load_more(self) -> None:
         try:
             page = self._store.history(
-                ruleset=self.ruleset, player=self.player, status=self.status, page=self._pages, page_size=PAGE_SIZE
+                ruleset=self.ruleset,
+                player=self.player,
+                status=self.status,
+                page=self._pages,
+                page_size=PAGE_SIZE,
+                since=period_start(self.period, self._now()),
             )
         except StoreError as err:
             self.error = err.message
@@ -73,11 +100,15 @@ class HistoryState:
         self.status = status
         self.load()
 
+    def filter_period(self, period: str | None) -> None:
+        self.period = period
+        self.load()
+
     @property
     def empty_message(self) -> str | None:
         if self.games or self.error or self.more:
             return None
-        if self.ruleset or self.player or self.status:
+        if self.ruleset or self.player or self.status or self.period:
             return _("No games match these filters.")
         return _("No finished games yet. Games appear here when they end.")
 
@@ -109,6 +140,7 @@ class HistoryScreen:
         if s.players:
             body.append(self._chips("filter-player", [(None, _("Everyone"))] + [(p, p) for p in s.players], s.player, s.filter_player))
         body.append(self._chips("filter-status", [(k, status_label(k)) for k in STATUS_FILTERS], s.status, s.filter_status))
+        body.append(self._chips("filter-period", [(k, period_label(k)) for k in PERIODS], s.period, s.filter_period, wrap=True))
         if s.empty_message:
             body.append(widgets.empty_state(ft.Icons.HISTORY, s.empty_message))
         for card in s.games:
@@ -117,7 +149,9 @@ class HistoryScreen:
             body.append(widgets.tagged(ft.TextButton(_("Show older games"), on_click=self._more), "history-more"))
         widgets.set_body(self.view, body)
 
-    def _chips(self, identifier: str, choices: list[tuple[str | None, str]], current, pick) -> ft.Control:
+    def _chips(self, identifier: str, choices: list[tuple[str | None, str]], current, pick, wrap: bool = False) -> ft.Control:
+        """A row of filter chips; ``wrap`` puts the chips that do not fit on the next line
+        instead of scrolling them out of sight."""
         return ft.Row(
             [
                 widgets.tagged(
@@ -131,8 +165,10 @@ class HistoryScreen:
                 )
                 for key, label in choices
             ],
-            scroll=ft.ScrollMode.HIDDEN,
+            scroll=None if wrap else ft.ScrollMode.HIDDEN,
+            wrap=wrap,
             spacing=8,
+            run_spacing=8,
         )
 
     def _do(self, pick, key) -> None:

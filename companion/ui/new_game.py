@@ -200,7 +200,7 @@ class NewGameState:
             return _("Choose a game.")
         if self.option_errors:
             name, message = next(iter(self.option_errors.items()))
-            return _("{option}: {message}").format(option=option_label(name), message=message)
+            return _("{option}: {message}").format(option=option_label(self.ruleset.option(name)), message=message)
         missing = self.ruleset.min_players - len(self.players)
         if missing > 0:
             return _("{game} needs {players}: add {missing} more.").format(
@@ -287,7 +287,7 @@ class NewGameScreen:
         summary = (
             _("All at their defaults")
             if not changed
-            else _("Changed: {options}").format(options=", ".join(option_label(name) for name in changed))
+            else _("Changed: {options}").format(options=", ".join(option_label(self.state.chosen.option(name)) for name in changed))
         )
         header = widgets.tagged(
             ft.ListTile(
@@ -498,10 +498,10 @@ class NewGameScreen:
 
     def _option(self, option) -> ft.Control:
         s = self.state
-        label = option_label(option.name)
+        label = option_label(option)
         description = ft.Text(_(option.description), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
         default = ft.Text(
-            _("Default: {value}").format(value=option_value(option.default)), size=12, color=ft.Colors.OUTLINE
+            _("Default: {value}").format(value=option_value(option, option.default)), size=12, color=ft.Colors.OUTLINE
         )
         if option.type is bool:
             control = ft.Switch(
@@ -517,7 +517,7 @@ class NewGameScreen:
                     [
                         widgets.tagged(
                             ft.Chip(
-                                label=ft.Text(option_value(value)),
+                                label=ft.Text(option_value(option, value)),
                                 selected=s.options[option.name] == value,
                                 on_select=lambda _e=None, v=value: self._do(s.set_option, option.name, v),
                             ),

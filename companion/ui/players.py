@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable
 
 import flet as ft
 
-from companion import rules
 from companion.i18n import _, ngettext
 from companion.store import HeadToHead, PlayerStats, StoreError
 from companion.store.protocol import GameStore
 from companion.ui import widgets
-from companion.ui.format import points
+from companion.ui.chart import score_chart
 from companion.ui.glyphs import undrawable_name
+from companion.ui.modes import ModeStats, by_mode, percent, wins_over_time
 from companion.ui.routes import Page, Route
+from companion.ui.summary import GameCard, game_card
 
-
-def percent(rate: float) -> str:
-    return f"{round(rate * 100)}%"
+GAMES_LISTED = 50
+"""The player's newest games listed on their page; the history lists them all."""
 
 
 class PlayersState:
@@ -62,23 +63,14 @@ class PlayersState:
         return _("No players yet. Everyone who sits down at a new game is saved here.")
 
 
-@dataclass(frozen=True)
-class StatLine:
-    """One ruleset's record: every figure already in words."""
-
-    game: str
-    played: str
-    wins: str
-    win_rate: str
-    average: str
-    best: str
-
-
 class PlayerState:
-    def __init__(self, store: GameStore, name: str):
+    def __init__(self, store: GameStore, name: str, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
         self._store = store
+        self._now = now
         self.name = name
         self.stats: PlayerStats | None = None
+        self.results: list = []
+        self.games: list[GameCard] = []
         self.others: list[str] = []
         self.rival: str | None = None
         self.head: HeadToHead | None = None
@@ -87,6 +79,11 @@ class PlayerState:
     def load(self) -> None:
         try:
             self.stats = self._store.player_stats(self.name)
+            self.results = self._store.player_results(self.name)
+            now = self._now()
+            self.games = [
+                game_card(s, now) for s in self._store.history(player=self.name, page_size=GAMES_LISTED) if s.status != "in_progress"
+            ]
             self.others = [p.name for p in self._store.players() if p.name != self.name]
         except StoreError as err:
             self.error = err.message
@@ -113,22 +110,15 @@ class PlayerState:
             rate=percent(s.win_rate),
         )
 
-    def lines(self) -> list[StatLine]:
-        if self.stats is None:
-            return []
-        out = []
-        for ruleset_id, r in self.stats.by_ruleset.items():
-            out.append(
-                StatLine(
-                    game=rules.get(ruleset_id).name,
-                    played=str(r.played),
-                    wins=str(r.wins),
-                    win_rate=percent(r.win_rate),
-                    average=f"{r.average:.1f}",
-                    best=points(r.best) + (" " + _("(lowest)") if r.lowest_wins else ""),
-                )
-            )
-        return out
+    def lines(self) -> list[ModeStats]:
+        """The record per game mode (an average over two modes would describe neither)."""
+        return by_mode(self.results)
+
+    def chart(self) -> dict[str, list[int]] | None:
+        """Wins counted up over the finished games, oldest first; None before the first."""
+        if not self.results:
+            return None
+        return {_("Wins"): wins_over_time(self.results)}
 
     @property
     def head_line(self) -> str:
@@ -233,6 +223,10 @@ class PlayerScreen:
         )
         for line in s.lines():
             body.append(self._stat_card(line))
+        chart = s.chart()
+        if chart:
+            body.append(widgets.section_title(_("Wins over time")))
+            body.append(widgets.tagged(score_chart(chart, height=160), "player-chart"))
         if s.others:
             body.append(widgets.section_title(_("Head to head")))
             body.append(
@@ -251,9 +245,13 @@ class PlayerScreen:
             )
             if s.head_line:
                 body.append(widgets.tagged(ft.Text(s.head_line), "head-to-head"))
+        if s.games:
+            body.append(widgets.section_title(_("Games")))
+            for card in s.games:
+                body.append(widgets.game_tile(card, lambda _e=None, gid=card.game_id: self.app.go(Route(Page.FINISHED, game_id=gid).path)))
         widgets.set_body(self.view, body)
 
-    def _stat_card(self, line: StatLine) -> ft.Control:
+    def _stat_card(self, line: ModeStats) -> ft.Control:
         def figure(value: str, label: str) -> ft.Control:
             return ft.Column(
                 [ft.Text(value, size=20, weight=ft.FontWeight.W_600), ft.Text(label, size=11, color=ft.Colors.ON_SURFACE_VARIANT)],
@@ -267,9 +265,10 @@ class PlayerScreen:
                 ft.Container(
                     ft.Column(
                         [
-                            ft.Text(line.game, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
-                            ft.Row([figure(line.played, _("played")), figure(line.wins, _("won")), figure(line.win_rate, _("win rate"))]),
-                            ft.Row([figure(line.average, _("average")), figure(line.best, _("best"))]),
+                            ft.Text(line.mode, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
+                            # the long labels ("winstpercentage") share a row of two, so no word is broken at 360 px
+                            ft.Row([figure(line.played, _("played")), figure(line.wins, _("won")), figure(line.average, _("average"))]),
+                            ft.Row([figure(line.win_rate, _("win rate")), figure(line.best, _("best"))]),
                         ],
                         spacing=10,
                     ),
@@ -277,7 +276,7 @@ class PlayerScreen:
                 ),
                 margin=0,
             ),
-            f"stats-{line.game}",
+            f"stats-{line.mode}",
         )
 
     def _rival(self, name: str) -> None:

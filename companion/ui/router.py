@@ -12,6 +12,7 @@ from companion.i18n import _
 from companion.share.table import Device
 from companion.store.protocol import GameStore
 from companion.ui import home, settings, share_panel, widgets
+from companion.ui.awake import ScreenAwake
 from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 
@@ -47,6 +48,7 @@ class App:
         self._prefs = settings.device_storage(page)
         self.language = settings.device_language(page)
         self.language.on_change = self.refresh
+        self.awake = ScreenAwake(lambda: settings.wakelock(page), page.run_task)
         page.on_route_change = self._route_change
         page.on_view_pop = self._view_pop
 
@@ -66,6 +68,7 @@ class App:
         self._views = dict(zip(routes, views))
         self.page.views.clear()
         self.page.views.extend(views)
+        self.awake.follow(parse(route))
         self.page.update()
 
     def page_drawn(self) -> None:

@@ -8,18 +8,19 @@ abandon) to the store, and turns the store's refusals into a message to show.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, Callable
 
 import flet as ft
 
-from companion.i18n import _, ngettext, pgettext
+from companion.i18n import _, pgettext
 from companion.rules import RuleError
 from companion.store import GameRecord, StaleError, StoreError
 from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.chart import score_chart
-from companion.ui.format import join_names, points
-from companion.ui.round_entry.members_only import symbol_name
+from companion.ui.format import join_names, points, when
+from companion.ui.games import Board, Track, look
 from companion.ui.routes import Page, Route
 from companion.ui.share_panel import game_actions
 from companion.ui.theme import side_color
@@ -36,8 +37,8 @@ class SideRow:
     progress: float | None
     note: str
     color: str
-    tracks: tuple[tuple[str, int, bool], ...] = ()
-    """MEMBERS ONLY: (symbol, track, counts) per symbol; a track counts from 5 up."""
+    tracks: tuple[Track, ...] = ()
+    """Marker tracks the game keeps per side (``Board.tracks``)."""
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,11 @@ class Banner:
 
 
 class ScoreboardState:
-    def __init__(self, store: GameStore, game_id: int, read_only: bool = False):
+    def __init__(
+        self, store: GameStore, game_id: int, read_only: bool = False, now: Callable[[], datetime] = lambda: datetime.now().astimezone()
+    ):
         self._store = store
+        self._now = now
         self.game_id = game_id
         self.read_only = read_only
         self.record: GameRecord | None = None
@@ -140,11 +144,44 @@ class ScoreboardState:
             return False
         return True
 
+    def save_details(self, note: str, place: str) -> bool:
+        """Keep the game's note and place (the store refuses what it cannot keep, and says why)."""
+        try:
+            self.record = self._store.set_details(self.game_id, note, place)
+        except StoreError as err:
+            self.error = err.message
+            return False
+        self.error = None
+        return True
+
     def reopen(self) -> bool:
         """Take back an abandon: the game goes on where it stopped (abandoning keeps its rounds)."""
         return self._change(self._store.reopen)
 
     # --- what the screen shows ----------------------------------------------------------
+
+    @property
+    def dates(self) -> str:
+        """When the game started, and when it ended once it has."""
+        now = self._now()
+        text = _("Started {when}").format(when=when(self.loaded.created_at, now))
+        if self.status == "finished" and self.loaded.finished_at:
+            text += " · " + _("finished {when}").format(when=when(self.loaded.finished_at, now))
+        return text
+
+    @property
+    def details(self) -> list[str]:
+        """The game's place and note, as far as they are set."""
+        return [t for t in (self.loaded.location, self.loaded.note) if t]
+
+    @property
+    def bgstats_link(self) -> str | None:
+        """The link that logs the finished game in BG Stats; None before its end."""
+        if self.status != "finished":
+            return None
+        from companion.bgstats import create_play_link
+
+        return create_play_link(self.loaded)
 
     @property
     def title(self) -> str:
@@ -184,9 +221,13 @@ class ScoreboardState:
         return [s for s in standings if self.game.totals[s] == best]
 
     @property
+    def board(self) -> Board:
+        """How this game's scoreboard reads (its lines that depend on the game)."""
+        return look(self.game.ruleset.id).board
+
+    @property
     def target(self) -> int | None:
-        detail = self.game.detail
-        return detail.get("target") if isinstance(detail, dict) else None
+        return self.board.target(self.game)
 
     def sides(self) -> list[SideRow]:
         game = self.game
@@ -206,62 +247,26 @@ class ScoreboardState:
                     progress=progress,
                     note=self._side_note(side),
                     color=side_color(i),
-                    tracks=self._tracks(side),
+                    tracks=self.board.tracks(game, side),
                 )
             )
         return rows
 
     def _side_note(self, side: str) -> str:
         game = self.game
-        detail = game.detail
-        rid = game.ruleset.id
-        if rid == "beverbende":
-            out = detail.get("out_in_round", {})
-            if side in out:
-                return _("Out after round {number}").format(number=out[side])
+        note = self.board.side_note(game, side)
+        if note:
+            return note
         if game.teams and not all(member in side for member in game.teams[side]):
             return join_names(list(game.teams[side]))  # a team with a name of its own
         return ""
 
-    def _tracks(self, side: str) -> tuple[tuple[str, int, bool], ...]:
-        if self.game.ruleset.id != "members_only":
-            return ()
-        return tuple(
-            (symbol_name(symbol), value, value >= 5) for symbol, value in self.game.detail["tracks"][side].items()
-        )
-
     @property
     def progress(self) -> str:
         """How far the game is: the target, rounds left, or what ends it."""
-        game = self.game
         if self.status != "in_progress":
             return ""
-        detail = game.detail
-        rid = game.ruleset.id
-        played = len(game.rounds)
-        if rid == "beverbende":
-            if detail["ending"] == "elimination":
-                return _("Out at {limit} points · last player left wins").format(limit=detail["elimination_limit"])
-            if detail["ending"] == "time":
-                return _("Play until time is up; mark the last round when it is")
-            left = detail["rounds_left"]
-            return _("Round {played} of {planned} · lowest total wins").format(
-                played=played, planned=detail["planned_rounds"]
-            ) if left == 0 else ngettext("{n} round left · lowest total wins", "{n} rounds left · lowest total wins", left).format(n=left)
-        if rid == "members_only":
-            reached = len(detail["symbols_reached"])
-            return _("{reached} of 5 symbols have a track at 5 or more; the game ends when all have").format(
-                reached=reached
-            )
-        if rid == "klaverjassen":
-            if detail.get("deciding_deal"):
-                return _("Both teams passed {target}: one more deal decides").format(target=detail["target"])
-            if detail.get("deals_to_play"):
-                left = max(detail["deals_to_play"] - played, 0)
-                return ngettext("{n} deal left", "{n} deals left", left).format(n=left)
-        if self.target:
-            return _("Playing to {target} points").format(target=self.target)
-        return ""
+        return self.board.progress(self.game)
 
     @property
     def next_up(self) -> str:
@@ -276,7 +281,7 @@ class ScoreboardState:
 
     def rounds(self) -> list[RoundRow]:
         game = self.game
-        notes = self._round_notes()
+        notes = self.board.round_notes(game)
         running = dict.fromkeys(game.sides, 0)
         rows = []
         for i, scores in enumerate(game.round_scores):
@@ -292,23 +297,6 @@ class ScoreboardState:
                 )
             )
         return rows
-
-    def _round_notes(self) -> list[str]:
-        """Marks a scoresheet would carry: nat, pit and renege in Klaverjassen."""
-        game = self.game
-        if game.ruleset.id != "klaverjassen":
-            return []
-        notes = []
-        for deal in game.detail["deals"]:
-            marks = []
-            if deal["nat"]:
-                marks.append(_("{team} nat").format(team=deal["playing"]))
-            if deal["pit"]:
-                marks.append(_("pit"))
-            if deal["verzaakt"]:
-                marks.append(_("renege"))
-            notes.append(", ".join(marks))
-        return notes
 
     def chart(self) -> dict[str, list[int]]:
         """Running total of each side after every round, starting from 0."""
@@ -472,6 +460,14 @@ class GameScreen:
             )
         if actions:
             body.append(ft.Row(actions, spacing=8))
+        if s.bgstats_link:
+            body.append(
+                widgets.tagged(
+                    ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.SEND, on_click=self._send_to_bgstats),
+                    "send-bgstats",
+                )
+            )
+        body.append(self._details())
         rounds = s.rounds()
         if rounds:
             body.append(widgets.section_title(pgettext("the heading of the table of rounds played", "Rounds")))
@@ -571,6 +567,33 @@ class GameScreen:
             )
         return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=6), margin=0)
 
+    def _details(self) -> ft.Control:
+        """When the game was played, its place and note, and the button that sets them."""
+        s = self.state
+        lines: list[ft.Control] = [
+            widgets.tagged(ft.Text(s.dates, size=13, color=ft.Colors.ON_SURFACE_VARIANT), "game-dates")
+        ]
+        if s.loaded.location:
+            lines.append(
+                widgets.tagged(
+                    ft.Row([ft.Icon(ft.Icons.PLACE, size=16), ft.Text(s.loaded.location, expand=True)], spacing=6),
+                    "game-place",
+                )
+            )
+        if s.loaded.note:
+            lines.append(
+                widgets.tagged(
+                    ft.Row([ft.Icon(ft.Icons.NOTES, size=16), ft.Text(s.loaded.note, expand=True)], spacing=6),
+                    "game-note",
+                )
+            )
+        if self.app.device.can_score:
+            label = _("Change place or note") if s.details else _("Add a place or note")
+            lines.append(
+                widgets.tagged(ft.TextButton(label, icon=ft.Icons.EDIT_LOCATION_ALT, on_click=self._edit_details), "edit-details")
+            )
+        return ft.Column(lines, spacing=4)
+
     def _table(self, rounds: list[RoundRow]) -> ft.Control:
         s = self.state
         sides = s.game.sides
@@ -663,6 +686,60 @@ class GameScreen:
             self.app.go(f"/game/{self.state.game_id}")
         else:
             self.render()
+
+    def _send_to_bgstats(self) -> None:
+        from companion.ui.settings import url_launcher
+
+        link = self.state.bgstats_link
+        if link:
+            self.app.page.run_task(url_launcher(self.app.page).launch_url, link)
+
+    def _edit_details(self) -> None:
+        record = self.state.loaded
+        typed = {"place": record.location, "note": record.note}  # the browser sends what is typed with each change
+        place = ft.TextField(
+            label=_("Place"), value=record.location, dense=True, on_change=lambda e: typed.update(place=e.control.value)
+        )
+        note = ft.TextField(
+            label=_("Note"),
+            value=record.note,
+            multiline=True,
+            min_lines=2,
+            max_lines=5,
+            dense=True,
+            on_change=lambda e: typed.update(note=e.control.value),
+        )
+        refusal = ft.Text(color=ft.Colors.ERROR)
+        refusal_box = widgets.tagged(refusal, "details-refusal")
+        refusal_box.visible = False  # the wrapper hides, not the text: Semantics needs visible content
+
+        def save():
+            if self.state.save_details(typed["note"] or "", typed["place"] or ""):
+                self.app.page.pop_dialog()
+                self.render()
+                self.app.page.update()  # the dialog's handler updates the dialog, not the board under it
+                return
+            refusal.value, refusal_box.visible = self.state.error, True
+            self.state.error = None  # said in the dialog, not again on the board
+
+        self.app.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(_("Place and note")),
+                content=ft.Column(
+                    [
+                        widgets.tagged(place, "details-place"),
+                        widgets.tagged(note, "details-note"),
+                        refusal_box,
+                    ],
+                    tight=True,
+                    spacing=12,
+                ),
+                actions=[
+                    ft.TextButton(_("Cancel"), on_click=lambda: self.app.page.pop_dialog()),
+                    widgets.tagged(ft.FilledButton(_("Save"), on_click=save), "save-details"),
+                ],
+            )
+        )
 
     def _confirm_abandon(self) -> None:
         def abandon():

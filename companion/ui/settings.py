@@ -41,6 +41,12 @@ DEVICE_STORAGE_KEY = "companion.device_storage"
 FILE_PICKER_KEY = "companion.file_picker"
 """Key of the session's file picker (saves and picks backup files) in the session's store."""
 
+URL_LAUNCHER_KEY = "companion.url_launcher"
+"""Key of the session's URL launcher (opens another app's link, e.g. BG Stats) in the session's store."""
+
+WAKELOCK_KEY = "companion.wakelock"
+"""Key of the session's wakelock (keeps the screen on while a game is open) in the session's store."""
+
 ENGLISH_NAMES = {"en": N_("English"), "nl": N_("Dutch"), "de": N_("German"), "fr": N_("French")}
 """Each language's name in the language being spoken, beside its name in itself."""
 
@@ -208,6 +214,16 @@ def device_language(page: ft.Page) -> DeviceLanguage:
 def file_picker(page: ft.Page) -> ft.FilePicker:
     """The session's file picker (one per session, like ``device_storage``)."""
     return _one_per_session(page, FILE_PICKER_KEY, ft.FilePicker)
+
+
+def url_launcher(page: ft.Page) -> ft.UrlLauncher:
+    """The session's URL launcher (one per session, like ``device_storage``)."""
+    return _one_per_session(page, URL_LAUNCHER_KEY, ft.UrlLauncher)
+
+
+def wakelock(page: ft.Page) -> ft.Wakelock:
+    """The session's wakelock (one per session, like ``device_storage``)."""
+    return _one_per_session(page, WAKELOCK_KEY, ft.Wakelock)
 
 
 def _one_per_session(page: ft.Page, key: str, make: Callable[[], object]):

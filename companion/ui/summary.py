@@ -20,6 +20,8 @@ class GameCard:
     players: str
     result: str
     started: str
+    details: str = ""
+    """Where the game was played and its note's first line, as far as they are set."""
 
 
 def leaders(ruleset_id: str, sides: list[str], totals: dict[str, int]) -> list[str]:
@@ -65,4 +67,5 @@ def game_card(summary, now: datetime) -> GameCard:
         players=join_names(list(summary.players)),
         result=result_line(summary),
         started=when(summary.created_at, now),
+        details=" · ".join(t for t in (summary.location, summary.note.partition("\n")[0]) if t),
     )

@@ -26,15 +26,6 @@ SEED = "#2E7D5B"
 SIDE_COLORS = ("#1E88E5", "#E53935", "#43A047", "#FB8C00", "#8E24AA", "#00ACC1")
 """Chart and badge colour of each side in seating order; readable on light and dark."""
 
-GAME_MARKS = {
-    "clubs": ("\u2663", "#2E7D32"),
-    "klaverjassen": ("\u2660", "#1565C0"),
-    "members_only": ("\u265B", "#6A1B9A"),
-    "beverbende": ("\u2666", "#BF360C"),
-}
-"""Each game's badge: a card symbol from the bundled font and its colour."""
-
-
 def side_color(index: int) -> str:
     return SIDE_COLORS[index % len(SIDE_COLORS)]
 

@@ -7,8 +7,8 @@ from typing import Any, Callable, Sequence
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.games import look
 from companion.ui.summary import GameCard
-from companion.ui.theme import GAME_MARKS
 
 PAD = 16
 
@@ -138,12 +138,12 @@ def empty_state(icon, message: str) -> ft.Control:
 
 def game_mark(ruleset_id: str, size: int = 40) -> ft.Control:
     """A game's badge: its card symbol on its colour."""
-    symbol, color = GAME_MARKS.get(ruleset_id, ("\u2663", "#455A64"))
+    badge = look(ruleset_id)
     return ft.Container(
-        ft.Text(symbol, size=size * 0.55, color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER),
+        ft.Text(badge.mark, size=size * 0.55, color=ft.Colors.WHITE, text_align=ft.TextAlign.CENTER),
         width=size,
         height=size,
-        bgcolor=color,
+        bgcolor=badge.colour,
         border_radius=size / 2,
         alignment=ft.Alignment.CENTER,
     )
@@ -163,7 +163,11 @@ def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) ->
                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                 ),
                 subtitle=ft.Column(
-                    [ft.Text(card.players), ft.Text(card.result, color=ft.Colors.ON_SURFACE_VARIANT)],
+                    [
+                        ft.Text(card.players),
+                        ft.Text(card.result, color=ft.Colors.ON_SURFACE_VARIANT),
+                        *([ft.Text(card.details, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)] if card.details else []),
+                    ],
                     spacing=2,
                 ),
                 trailing=ft.Icon(icon, color=ft.Colors.PRIMARY),

@@ -1,8 +1,5 @@
-"""The shared engine (companion/rules/base.py), exercised through a small test ruleset.
-
-Tally: every round each player scores 0 to 10 points; the first round that brings
-someone to the target ends the game and the highest total wins (ties shared).
-"""
+"""The shared engine (companion/rules/base.py), exercised through a small test ruleset
+(Tally, tests/rules/tally.py)."""
 
 from __future__ import annotations
 
@@ -10,35 +7,8 @@ import dataclasses
 
 import pytest
 
-from companion.rules.base import Game, NextRound, Option, RuleError, Ruleset, Verdict
-
-
-class Tally(Ruleset):
-    id = "tally"
-    name = "Tally"
-    min_players = 2
-    max_players = 4
-    options = (
-        Option("target", int, 20, "Points that end the game.", minimum=5, maximum=50),
-        Option("doubles", bool, False, "Whether points count twice."),
-        Option("pace", str, "normal", "How fast the game goes.", allowed=("normal", "fast")),
-    )
-
-    def apply(self, setup, state, entry, number):
-        points = entry.get("points")
-        if not isinstance(points, dict) or set(points) != set(setup.sides):
-            raise RuleError("Give points for every side.", "points")
-        for side, value in points.items():
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
-                raise RuleError(f"{side} scores 0 to 10, not {value!r}.", f"points.{side}")
-        factor = 2 if setup.options["doubles"] else 1
-        return (state or 0) + 1, {side: value * factor for side, value in points.items()}
-
-    def verdict(self, setup, state, totals, rounds_played):
-        best = max(totals.values())
-        if best < setup.options["target"]:
-            return Verdict(False)
-        return Verdict(True, tuple(side for side in setup.sides if totals[side] == best))
+from companion.rules.base import Game, NextRound, RuleError
+from tests.rules.tally import Tally
 
 
 class LowTally(Tally):

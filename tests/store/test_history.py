@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
 
 from companion.store import NotFoundError, StoreError
@@ -81,3 +83,62 @@ def test_a_player_needs_a_name(store):
         with pytest.raises(StoreError, match="needs a name"):
             store.add_player(bad)
     assert store.players() == []
+
+
+def test_history_filters_by_the_day_a_game_started(store):
+    older = store.create_game("beverbende", ["Ann", "Bob"])
+    newer = store.create_game("beverbende", ["Ann", "Bob"])
+    assert [s.id for s in store.history(since=older.created_at)] == [newer.id, older.id]
+    assert [s.id for s in store.history(since=newer.created_at)] == [newer.id]
+    assert store.history(since=newer.created_at + timedelta(seconds=1)) == []
+
+
+def test_history_refuses_a_date_without_its_time_zone(store):
+    with pytest.raises(StoreError, match="time zone"):
+        store.history(since=datetime(2026, 3, 14))
+
+
+def test_a_games_note_and_place_are_saved_and_listed(store):
+    record = beverbende(store, [{"Ann": 12, "Bob": 20}] * 4)
+    saved = store.set_details(record.id, " Ann's birthday\nwith cake ", " Café De Zwaan ")
+    assert (saved.note, saved.location) == ("Ann's birthday\nwith cake", "Café De Zwaan")
+    assert saved.version == record.version  # a round being entered elsewhere still saves
+    reopened = store.open_game(record.id)
+    assert (reopened.note, reopened.location) == (saved.note, saved.location)
+    (summary,) = store.history()
+    assert (summary.note, summary.location) == (saved.note, saved.location)
+
+
+@pytest.mark.parametrize(
+    "note, place, refusal",
+    [
+        ("x" * 1001, "", "The note can have at most 1000 characters"),
+        ("", "x" * 101, "The place can have at most 100 characters"),
+        ("", "Home\x1b[31m", "The place cannot hold the character"),
+        (None, "", "The note must be text"),
+    ],
+)
+def test_a_note_or_place_no_database_can_keep_is_refused_and_nothing_changes(store, note, place, refusal):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    store.set_details(record.id, "kept", "kept too")
+    with pytest.raises(StoreError, match=refusal):
+        store.set_details(record.id, note, place)
+    kept = store.open_game(record.id)
+    assert (kept.note, kept.location) == ("kept", "kept too")
+
+
+def test_a_note_for_a_game_that_is_not_there_is_refused(store):
+    with pytest.raises(NotFoundError):
+        store.set_details(999, "note", "")
+
+
+def test_a_players_results_carry_each_games_setup_oldest_first(store):
+    first = beverbende(store, [{"Ann": 12, "Bob": 20}] * 4)
+    store.create_game("beverbende", ["Ann", "Bob"])  # in progress: no result yet
+    second = klaverjassen_boompje(store, us=100)
+    results = store.player_results("Ann")
+    assert [r.game_id for r in results] == [first.id, second.id]
+    assert (results[0].ruleset, results[0].players, results[0].teams) == ("beverbende", ["Ann", "Bob"], None)
+    assert (results[0].score, results[0].won) == (48, True)
+    assert results[1].options["ending"] == "boompje" and set(results[1].teams) == {"Us", "Them"}
+    assert results[0].played_at == first.finished_at

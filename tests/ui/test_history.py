@@ -83,3 +83,42 @@ def test_an_unknown_player_filter_is_reported_not_crashed(store):
     h.load()
     h.filter_player("Nobody")
     assert h.error
+
+
+def test_history_filters_by_how_long_ago_a_game_started(store, monkeypatch):
+    from datetime import datetime, timedelta, timezone
+
+    from companion.store import service
+
+    now = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
+    started = {}
+    for days in (0, 5, 20, 200, 400):
+        monkeypatch.setattr(service, "utc_now", lambda d=days: now - timedelta(days=d, hours=1))
+        started[days] = store.create_game("beverbende", ["Ann", "Bob"]).id
+        store.abandon(started[days])
+    h = HistoryState(store, now=lambda: now)
+    h.load()
+    expected = {None: [0, 5, 20, 200, 400], "today": [0], "week": [0, 5], "month": [0, 5, 20], "year": [0, 5, 20, 200]}
+    for period, days in expected.items():
+        h.filter_period(period)
+        assert [c.game_id for c in h.games] == [started[d] for d in days], period
+    h.filter_period("today")
+    h.filter_player("Bob")
+    assert [c.game_id for c in h.games] == [started[0]]
+
+
+def test_a_period_starts_at_midnight_of_its_first_day():
+    from datetime import datetime, timezone
+
+    now = datetime(2026, 3, 14, 20, 30, tzinfo=timezone.utc)
+    assert history.period_start("today", now) == datetime(2026, 3, 14, tzinfo=timezone.utc)
+    assert history.period_start("week", now) == datetime(2026, 3, 8, tzinfo=timezone.utc)
+    assert history.period_start(None, now) is None
+
+
+def test_a_games_place_and_note_show_in_the_history(store):
+    record = finished_bever(store)
+    store.set_details(record.id, "Ann's birthday\nwith cake", "Café De Zwaan")
+    h = HistoryState(store, now=fixed_now)
+    h.load()
+    assert h.games[0].details == "Café De Zwaan · Ann's birthday"

@@ -1,5 +1,5 @@
 from companion.ui.players import PlayerState, PlayersState
-from tests.ui.conftest import bever_totals, play
+from tests.ui.conftest import bever_totals, fixed_now, play
 
 
 def test_profiles_are_listed_by_name_and_new_ones_saved(store):
@@ -40,8 +40,8 @@ def test_player_statistics_per_game(store):
     s.load()
     assert s.summary == "3 games · 2 won (67%)"
     [line] = s.lines()
-    assert (line.game, line.played, line.wins, line.win_rate, line.average, line.best) == (
-        "Beverbende", "3", "2", "67%", "42.7", "40 (lowest)",
+    assert (line.mode, line.played, line.wins, line.win_rate, line.average, line.best) == (
+        "Beverbende · alone · 4 rounds", "3", "2", "67%", "42.7", "40 (lowest)",
     )
     assert s.others == ["Bob"]
 
@@ -64,3 +64,50 @@ def test_players_who_never_finished_a_game_together(store):
     s.load()
     s.choose_rival("Cy")
     assert s.head_line == "Ann and Cy have not finished a game together yet."
+
+
+TEAMS = {"Ann & Cy": ["Ann", "Cy"], "Bob & Dee": ["Bob", "Dee"]}
+
+
+def clubs_alone(store, ann: int):
+    """A CLUBS game of three to 50 that Ann wins with ``ann`` points in one round."""
+    record = store.create_game("clubs", ["Ann", "Bob", "Cy"], {"target": 50})
+    return play(store, record.id, [{"out_order": ["Ann", "Bob"], "club_points": {"Ann": ann - 5}, "double": []}])
+
+
+def clubs_in_teams(store, ann_and_cy: int):
+    """A team CLUBS game to 100 that Ann & Cy win with ``ann_and_cy`` points in one round."""
+    record = store.create_game("clubs", ["Ann", "Bob", "Cy", "Dee"], {}, TEAMS)
+    return play(store, record.id, [{"out_order": ["Ann", "Cy"], "club_points": {"Ann": ann_and_cy - 13}, "double": []}])
+
+
+def test_averages_are_kept_apart_per_game_mode(store):
+    """CLUBS alone to 50 and in teams to 100 are not one average."""
+    assert clubs_alone(store, 52).status == "finished"
+    assert clubs_alone(store, 60).status == "finished"
+    assert clubs_in_teams(store, 113).status == "finished"
+    s = PlayerState(store, "Ann")
+    s.load()
+    lines = {line.mode: (line.played, line.average, line.best) for line in s.lines()}
+    assert lines == {
+        "CLUBS · alone · to 50": ("2", "56.0", "60"),
+        "CLUBS · in teams · to 100": ("1", "113.0", "113"),
+    }
+
+
+def test_the_players_page_charts_wins_over_time_and_lists_their_games(store):
+    won = clubs_alone(store, 52)
+    lost = store.create_game("beverbende", ["Ann", "Bob"])
+    lost = play(store, lost.id, [bever_totals(Ann=12, Bob=10)] * 4)
+    store.create_game("beverbende", ["Cy", "Bob"])  # not Ann's
+    s = PlayerState(store, "Ann", now=fixed_now)
+    s.load()
+    assert s.chart() == {"Wins": [0, 1, 1]}
+    assert [card.game_id for card in s.games] == [lost.id, won.id]
+
+
+def test_a_player_with_no_finished_games_has_no_chart(store):
+    store.add_player("Ann")
+    s = PlayerState(store, "Ann")
+    s.load()
+    assert s.chart() is None and s.games == []

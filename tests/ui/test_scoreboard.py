@@ -237,3 +237,39 @@ def test_a_winning_team_is_named_as_a_team(store):
     s = board(store, record.id)
     assert s.game.over
     assert s.banner.title == "Ann & Cy win!"
+
+
+def test_the_board_says_when_the_game_started_and_when_it_ended(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    now = lambda: record.created_at  # noqa: E731 - the board is read the moment the game starts
+    s = ScoreboardState(store, record.id, now=now)
+    assert s.load()
+    clock = record.created_at.astimezone().strftime("%H:%M")
+    assert s.dates == f"Started Today {clock}"
+    play(store, record.id, [bever_totals(Ann=10, Bob=12)] * 4)
+    assert s.load()
+    finished = s.record.finished_at.astimezone().strftime("%H:%M")
+    assert s.dates == f"Started Today {clock} · finished Today {finished}"
+
+
+def test_place_and_note_are_set_from_the_board_and_a_refusal_is_said(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    s = board(store, record.id)
+    assert s.details == []
+    assert s.save_details("Ann's birthday", "Café De Zwaan")
+    assert s.details == ["Café De Zwaan", "Ann's birthday"]
+    assert store.open_game(record.id).location == "Café De Zwaan"
+    assert not s.save_details("", "x" * 101)
+    assert s.error == "The place can have at most 100 characters; xxxxxxxxxxxxxxxxxxxx... is longer."
+    assert s.details == ["Café De Zwaan", "Ann's birthday"]
+
+
+def test_only_a_finished_game_offers_to_be_sent_to_bg_stats(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    s = board(store, record.id)
+    assert s.bgstats_link is None
+    play(store, record.id, [bever_totals(Ann=10, Bob=12)] * 4)
+    assert board(store, record.id, read_only=True).bgstats_link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
+    stopped = store.create_game("beverbende", ["Ann", "Bob"])
+    store.abandon(stopped.id)
+    assert board(store, stopped.id).bgstats_link is None

@@ -80,7 +80,7 @@ def test_in_german_the_rounds_table_is_headed_rounds_not_the_number_of_rounds(st
     screen = game_screen(store, rounds=1)
     with i18n.speaking("de"):
         screen.show_board(screen.view.route)
-        assert option_label("rounds") == "Anzahl der Runden"
+        assert option_label(rules.get("beverbende").option("rounds")) == "Anzahl der Runden"
     shown = texts(ft.Column(screen.view.controls))
     assert "Runden" in shown
     assert "Anzahl der Runden" not in shown

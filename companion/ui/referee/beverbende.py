@@ -6,11 +6,20 @@ finished this round (the current turn included) and who wants to knock;
 player taps the four cards of a row and the cards turned over from the draw pile, in
 order; ``final_row`` shows what the row counts, and ``replacement_order`` who replaces
 first.
+
+Identifiers for browser tests (``[flt-semantics-identifier='...']``):
+``referee-bever-players`` stepper, ``referee-bever-turns-<seat>`` steppers,
+``referee-bever-knocker-<seat index>``, ``referee-bever-knock`` the answer;
+``referee-bever-slot-<0..3>``, ``referee-bever-pile``, ``referee-bever-card-<0..9|swap|peek|draw_twice>``,
+``referee-bever-drawn``, ``referee-bever-undo``, ``referee-bever-clear``,
+``referee-bever-replacement`` the answer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from functools import partial
 from typing import Callable, Final, Literal
@@ -183,6 +192,12 @@ class BeverbendeReferee:
             )
         lines.append(order)
         return Answer(True, _("The row counts {total}").format(total=total), tuple(lines))
+
+
+
+def new_state(options: Mapping[str, Any]) -> BeverbendeReferee:
+    """A fresh referee (the table is set on the screen; no option changes its answers)."""
+    return BeverbendeReferee()
 
 
 def view(state: BeverbendeReferee) -> ft.Control:

@@ -3,11 +3,20 @@
 The player taps card values (1 to 15) into two piles, the play to beat and their own
 play, and flips the 15s-wild and Crazy CLUBS switches; ``companion.rules.clubs.judge_play``
 gives the verdict. An empty table means the play leads.
+
+Identifiers for browser tests (``[flt-semantics-identifier='...']``):
+``referee-clubs-wild`` and ``referee-clubs-crazy`` switches;
+``referee-clubs-pile-table`` / ``referee-clubs-pile-play`` choose where taps go;
+``referee-clubs-card-<1..15>`` card keys; ``referee-clubs-table-<i>`` and
+``referee-clubs-play-<i>`` the cards placed (tap the cross to take one back);
+``referee-clubs-verdict`` the ruling; ``referee-clubs-clear`` start over.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from functools import partial
 import flet as ft
@@ -116,6 +125,12 @@ class ClubsReferee:
 
     def _cards(self, pile: str) -> list[int]:
         return self.table if pile == TABLE else self.play
+
+
+
+def new_state(options: Mapping[str, Any]) -> ClubsReferee:
+    """The referee set up like a game with ``options``: its 15s-wild and Crazy CLUBS switches."""
+    return ClubsReferee(wild_15=options.get("wild_15", False), crazy=options.get("crazy", False))
 
 
 def view(state: ClubsReferee) -> ft.Control:

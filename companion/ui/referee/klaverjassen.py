@@ -5,7 +5,15 @@ first) and the cards in their hand. The screen shows which cards may be played u
 Amsterdam and under Rotterdam rules and why, who is winning the trick so far, what it
 is worth, and once the trick is complete its roem. The rules engine decides everything
 (``legal_cards``, ``trick_winner``, ``trick_points``, ``trick_roem``); the explanation
-comes from ``companion.reference.klaverjassen_play``.
+comes from ``companion.ui.referee.klaverjassen_play``.
+
+Identifiers for browser tests (``[flt-semantics-identifier='...']``):
+``referee-klaver-trump-<S|H|D|C>``; ``referee-klaver-pile-trick`` /
+``referee-klaver-pile-hand``; ``referee-klaver-card-<card>`` (e.g. ``10H``: tap to
+place, tap again to take back); ``referee-klaver-trick`` and ``referee-klaver-hand``
+the cards placed; ``referee-klaver-standing`` winner and points;
+``referee-klaver-amsterdam`` / ``referee-klaver-rotterdam`` the cards you may play
+and why; ``referee-klaver-clear``.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from functools import partial
 import flet as ft
 
 from companion.i18n import _
-from companion.reference.klaverjassen_play import PlayAdvice, card_label, explain_play, suit_name
+from companion.ui.referee.klaverjassen_play import PlayAdvice, card_label, explain_play, suit_name
 from companion.rules import RuleError
 from companion.rules.klaverjassen import (
     PLAIN_POINTS,
@@ -170,6 +178,16 @@ class KlaverjassenReferee:
 
 
 VARIANT_NAMES = {"amsterdam": "Amsterdam", "rotterdam": "Rotterdam"}
+
+
+
+ROEM_OPTIONS = ("four_jacks", "four_of_a_kind", "runs_by_colour")
+"""The options that change what a trick's roem is worth."""
+
+
+def new_state(options: Mapping[str, Any]) -> KlaverjassenReferee:
+    """The referee set up like a game with ``options``: roem counted by its roem options."""
+    return KlaverjassenReferee(roem_options={name: options[name] for name in ROEM_OPTIONS if name in options})
 
 
 def view(state: KlaverjassenReferee) -> ft.Control:

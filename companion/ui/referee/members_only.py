@@ -4,11 +4,18 @@ The player sets the field the stone is on, which stone (single or double), wheth
 sits on the risk stone, and the symbol's final count (face-up symbol cards and face-up
 minus cards). ``companion.rules.members_only`` says whether the bet is right and what it
 pays.
+
+Identifiers for browser tests (``[flt-semantics-identifier='...']``):
+``referee-members-field-<field>`` (e.g. ``<=3``), ``referee-members-stone-<single|double>``,
+``referee-members-risk``, steppers ``referee-members-shown`` and ``referee-members-minus``
+(with ``-minus`` / ``-plus``), ``referee-members-verdict``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
@@ -122,6 +129,12 @@ class MembersOnlyReferee:
             _("The stone comes back."),
         ]
         return Settlement(True, count, points, _("Right: the bet pays {points}").format(points=points), tuple(lines))
+
+
+
+def new_state(options: Mapping[str, Any]) -> MembersOnlyReferee:
+    """A fresh referee (no option changes what a bet pays)."""
+    return MembersOnlyReferee()
 
 
 def view(state: MembersOnlyReferee) -> ft.Control:

@@ -9,7 +9,7 @@ mentions a term, ignoring case and accents.
 Identifiers for browser tests (``[flt-semantics-identifier='...']``):
 ``reference-search`` the search field, ``reference-game-<id>`` the game picker,
 ``reference-summary`` the line above the passages, ``reference-passage-<game>-<id>``
-each passage (e.g. ``reference-passage-klaverjassen-pit``), with
+each passage (``<game>`` a ruleset id, ``<id>`` the passage's heading id), with
 ``reference-setting-<game>-<option>`` on a highlighted option's setting.
 """
 

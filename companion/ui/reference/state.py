@@ -80,8 +80,9 @@ class ReferenceState:
         name = rules.get(passage.ruleset_id).name
         if passage.ruleset_id != self.highlight_game or passage.option not in self.options:
             return ShownPassage(passage, name, False, None)
+        option = rules.get(passage.ruleset_id).option(passage.option)
         value = self.options[passage.option]
-        setting = _("In your game: {value}").format(value=option_value(value))
-        if value == rules.get(passage.ruleset_id).option(passage.option).default:
-            setting = _("In your game: {value} (the default)").format(value=option_value(value))
+        setting = _("In your game: {value}").format(value=option_value(option, value))
+        if value == option.default:
+            setting = _("In your game: {value} (the default)").format(value=option_value(option, value))
         return ShownPassage(passage, name, True, setting)

@@ -6,6 +6,13 @@ cursor jumps to the next empty card, so a whole round is four taps per player an
 adding up. Typing into a total slot instead takes that player's total as given (for
 tables that add up themselves). When every row is made of cards the entry carries the
 cards, so the rules can check them against the deck; otherwise it carries totals.
+
+Identifiers for browser tests (beside those of every form, ``companion.ui.round_entry``):
+``bever-card-<player>-<0..3>`` a card slot, ``bever-total-<player>`` the player's total
+(tap it, then type the total on the keypad), ``bever-error-<player>`` the row's
+message, ``bever-last`` "last round" switch (only when playing against the clock).
+Four keypad taps per player: the first empty card is selected, each digit moves on. The
+keypad is always shown.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ import flet as ft
 from companion.i18n import _
 from companion.rules.base import Game
 from companion.rules.beverbende import CARDS_PER_ROW as CARDS
-from companion.rules.beverbende import ROW_MAX
+from companion.rules.beverbende import ROW_MAX, BeverbendeDetail
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
 
@@ -31,7 +38,7 @@ class BeverbendeEntry(Keypad, EntryState):
 
     def __init__(self, game: Game, index: int | None = None):
         super().__init__(game, index)
-        detail = self.before.detail
+        detail: BeverbendeDetail = self.before.detail
         self.players: list[str] = list(detail["still_in"])
         self.against_the_clock = detail["ending"] == "time"
         self.cards: dict[str, list[int | None]] = {p: [None] * CARDS for p in self.players}
@@ -202,3 +209,7 @@ def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) ->
     name = ft.Text(player, expand=3, size=16, weight=ft.FontWeight.W_500, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
     row = ft.Row([name, *slots, ft.Text("="), total], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Column([row, form.error_line(lambda: state.row_error(player), f"bever-error-{player}")], spacing=0)
+
+
+STATE = BeverbendeEntry
+"""The form's plain-Python state (``companion.ui.round_entry.entry_state``)."""

@@ -5,6 +5,13 @@ bonus card they take shows beside their name at once; a second tap takes them ou
 order again. When only one player (in team play: one team) still holds cards, the round
 is over and those players are marked as holding. Club points have a stepper per player
 (or tap the number and type it on the keypad); Double Cards is a toggle per player.
+
+Identifiers for browser tests (beside those of every form, ``companion.ui.round_entry``):
+``clubs-out-<player>`` tap in going-out order (tap again to take back; its caption
+shows the place and bonus card), ``clubs-points-<player>`` club points (tap, then the
+keypad), ``clubs-points-<player>-minus`` / ``-plus`` the stepper, ``clubs-double-<player>``
+Double Cards toggle (only when the option is on), ``clubs-error-<player>`` and
+``clubs-error-out`` messages.
 """
 
 from __future__ import annotations
@@ -222,3 +229,7 @@ def _player_row(form: widgets.EntryForm, state: ClubsEntry, player: str) -> ft.C
         )
     row = ft.Row(controls, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Column([row, form.error_line(lambda: state.error_at(f"club_points.{player}"), f"clubs-error-{player}")], spacing=0)
+
+
+STATE = ClubsEntry
+"""The form's plain-Python state (``companion.ui.round_entry.entry_state``)."""

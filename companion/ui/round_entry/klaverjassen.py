@@ -5,6 +5,16 @@ fills in the other team's as 162 minus (either team can be typed). Roem is enter
 tapping what was melded (+20, +50, +100, +200, stuk) per team, so nobody adds up. Pit
 gives the team all 162 card points at once. The preview says "nat" or "pit" as soon as
 the numbers make it so.
+
+Identifiers for browser tests (beside those of every form, ``companion.ui.round_entry``;
+``<team>`` is the team's name, e.g. "Ann & Cy"):
+``klaver-points-<team>`` card points (the playing team's is selected at the start;
+the other team's fills in as 162 minus), ``klaver-roem-<team>-<20|50|100|200|stuk>``
+add a meld (+200 only when four jacks are worth 200), ``klaver-roem-<team>-undo`` take
+the last one back, ``klaver-pit-<team>`` and ``klaver-verzaakt-<team>`` toggles,
+``klaver-playing-<team>`` who played this deal (preset from the deal),
+``klaver-error-<team>`` the team's message, ``klaver-marks-<team>`` "NAT" / "PIT" as
+soon as the entry makes it so.
 """
 
 from __future__ import annotations
@@ -294,3 +304,7 @@ def _team_panel(form: widgets.EntryForm, state: KlaverjassenEntry, team: str) ->
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         border_radius=ft.BorderRadius.all(10),
     )
+
+
+STATE = KlaverjassenEntry
+"""The form's plain-Python state (``companion.ui.round_entry.entry_state``)."""

@@ -7,6 +7,15 @@ the player's initial, and the next player in turn is picked by itself. Tapping a
 stone takes it back. Under the board, the count of each symbol is typed on the keypad,
 either as counted or as face-up symbol cards and minus cards. The preview settles every
 bet: its payout, or the stone that is lost.
+
+Identifiers for browser tests (beside those of every form, ``companion.ui.round_entry``;
+``<symbol>`` and ``<field>`` as in the entry: ``crown``, ``<=3``, ``>=5``):
+``mo-player-<player>`` whose stone (the starter is picked first; after each stone the
+next player in turn is picked), ``mo-stone-single`` / ``mo-stone-double`` which stone,
+``mo-risk`` the risk stone (only on a player's first stone), ``mo-cell-<symbol>-<field>``
+a board field (tap to place, tap again to take back), ``mo-count-<symbol>`` the count
+(tap, then the keypad), ``mo-count-mode`` switch to ``mo-shown-<symbol>`` and
+``mo-minus-<symbol>``, ``mo-error-bets`` and ``mo-error-counts`` messages.
 """
 
 from __future__ import annotations
@@ -16,25 +25,15 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules.base import Game
-from companion.rules.members_only import FIELDS, MINUS_CARDS, PAYOUTS, STONES, SYMBOL_CARDS, SYMBOLS
+from companion.rules.members_only import FIELDS, MINUS_CARDS, PAYOUTS, STONES, SYMBOL_CARDS, SYMBOLS, MembersOnlyDetail
 from companion.ui import theme
+from companion.ui.games.members_only import symbol_name
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
 
 COUNTS, SHOWN, MINUS = "counts", "shown", "minus"
 """Count rows: the count itself, or the face-up symbol cards and minus cards."""
 MOST = {COUNTS: SYMBOL_CARDS, SHOWN: SYMBOL_CARDS, MINUS: MINUS_CARDS}
-
-
-def symbol_name(symbol: str) -> str:
-    """MEMBERS ONLY's five symbols in words, as the form and the scoreboard label them."""
-    return {
-        "umbrella": _("Umbrella"),
-        "crown": _("Crown"),
-        "teacup": _("Teacup"),
-        "big_ben": _("Big Ben"),
-        "hat": _("Hat"),
-    }[symbol]
 
 
 def field_name(field: str) -> str:
@@ -65,7 +64,7 @@ class MembersOnlyEntry(Keypad, EntryState):
 
     def __init__(self, game: Game, index: int | None = None):
         super().__init__(game, index)
-        detail = self.before.detail
+        detail: MembersOnlyDetail = self.before.detail
         self.players: list[str] = list(game.players)
         self.owned: dict[str, dict[str, int]] = detail["stones"]
         self.turns: int = detail["turns_per_hand"]
@@ -411,3 +410,7 @@ def _count_row(form: widgets.EntryForm, state: MembersOnlyEntry, row: str, title
 
     form.bind(sync)
     return line
+
+
+STATE = MembersOnlyEntry
+"""The form's plain-Python state (``companion.ui.round_entry.entry_state``)."""

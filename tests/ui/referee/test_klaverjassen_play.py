@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.reference import klaverjassen_play as kp
-from companion.reference.klaverjassen_play import card_label, explain_play
 from companion.rules import RuleError
 from companion.rules.klaverjassen import RANKS, SUITS, TRUMP_ORDER
+from companion.ui.referee import klaverjassen_play as kp
+from companion.ui.referee.klaverjassen_play import card_label, explain_play
 
 DECK = [rank + suit for suit in SUITS for rank in RANKS]
 

@@ -1,0 +1,38 @@
+"""MEMBERS ONLY on the shared screens: a crown on purple; the scoreboard shows each player's
+five symbol tracks and how many symbols have reached 5."""
+
+from __future__ import annotations
+
+from companion.i18n import _
+from companion.rules import Game
+from companion.rules.members_only import COUNTS_FROM, MembersOnlyDetail
+from companion.ui.games import Board, Look, Track
+
+
+def symbol_name(symbol: str) -> str:
+    """MEMBERS ONLY's five symbols in words, as the form and the scoreboard label them."""
+    return {
+        "umbrella": _("Umbrella"),
+        "crown": _("Crown"),
+        "teacup": _("Teacup"),
+        "big_ben": _("Big Ben"),
+        "hat": _("Hat"),
+    }[symbol]
+
+
+class MembersOnlyBoard(Board):
+    def progress(self, game: Game) -> str:
+        detail: MembersOnlyDetail = game.detail
+        return _("{reached} of 5 symbols have a track at 5 or more; the game ends when all have").format(
+            reached=len(detail["symbols_reached"])
+        )
+
+    def tracks(self, game: Game, side: str) -> tuple[Track, ...]:
+        """Each symbol's track; a track counts from 5 up."""
+        detail: MembersOnlyDetail = game.detail
+        return tuple(
+            Track(symbol_name(symbol), value, value >= COUNTS_FROM) for symbol, value in detail["tracks"][side].items()
+        )
+
+
+LOOK = Look("\u265B", "#6A1B9A", MembersOnlyBoard())
