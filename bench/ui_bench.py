@@ -20,8 +20,9 @@ as the floor:
 The app is started as ``make run`` starts it, from compiled bytecode: run ``make compiled``
 first (the README's command does).
 
-Targets (issue 4): first screen within 1.25x of the bare app; save to scoreboard under
-300 ms. Prints the medians and every run; exits 1 when a target is missed.
+Targets (issue 16): first screen within 1.10x of the bare app; New game tapped the moment
+home shows, its screen within 100 ms; save to scoreboard under 50 ms. Prints the medians
+and every run; exits 1 when a target is missed.
 
     make compiled && .venv/bin/python bench/ui_bench.py [--runs 9]
 """
@@ -48,8 +49,9 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, Phone, free_port, stop  # noqa: E402
 
 OPEN_TIMEOUT_MS = 30_000
-FIRST_SCREEN_RATIO = 1.25
-SAVE_TARGET_MS = 300
+FIRST_SCREEN_RATIO = 1.10
+FIRST_TAP_TARGET_MS = 100
+SAVE_TARGET_MS = 50
 
 BARE_APP = '''
 import flet as ft
@@ -272,12 +274,14 @@ def main() -> int:
           f" Companion {median(app_first, 'noticed'):.0f} ms,"
           f" ratio {median(app_first, 'noticed') / median(bare_first, 'noticed'):.2f}")
     print(f"    first tap, as soon as it shows: bare {median(bare_first, 'first_tap', 1):.0f} ms to its text,"
-          f" Companion {median(app_first, 'first_tap', 1):.0f} ms to the New game screen")
+          f" Companion {median(app_first, 'first_tap', 1):.0f} ms to the New game screen (target < {FIRST_TAP_TARGET_MS})")
     print(f"  tap to updated screen   bare Flet {statistics.median(bare_taps):6.0f} ms"
           f"   Companion save to scoreboard {save:6.0f} ms (target < {SAVE_TARGET_MS})")
     print("  runs (ms): bare first", _ms([r.shown for r in bare_first], 1000), " app first", _ms([r.shown for r in app_first], 1000))
     print("             bare tap", _ms(bare_taps), " app save", _ms(app_saves))
-    return 0 if ratio <= FIRST_SCREEN_RATIO and save < SAVE_TARGET_MS else 1
+    print(f"  load average {os.getloadavg()[0]:.1f} (the machine is shared: bare and Companion ran interleaved, under the same load)")
+    first_tap = median(app_first, "first_tap", 1)
+    return 0 if ratio <= FIRST_SCREEN_RATIO and first_tap < FIRST_TAP_TARGET_MS and save < SAVE_TARGET_MS else 1
 
 
 def _ms(values: list[float], scale: float = 1.0) -> str:

@@ -23,7 +23,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.database_url:
         os.environ["COMPANION_DATABASE_URL"] = args.database_url
     share = args.share or not is_loopback(args.host)  # reachable from the network: only with a code
-    serve(host=args.host, port=args.port, desktop=args.desktop, share=share)
+    if args.workers > 1 and not args.share:
+        print(_("companion: --workers serves a shared table: add --share."), file=sys.stderr)
+        return 2
+    serve(host=args.host, port=args.port, desktop=args.desktop, share=share, workers=args.workers)
     return 0
 
 
@@ -31,11 +34,12 @@ def _rulesets(args: argparse.Namespace) -> int:
     for ruleset in rules.rulesets():
         print(f"{ruleset.name} ({ruleset.id}): {player_count(ruleset.min_players, ruleset.max_players)}")
         for option in ruleset.options:
-            allowed = ""
+            choices = []
             if option.allowed is not None:
-                allowed = " [" + ", ".join(str(v) for v in option.allowed) + "]"
-            elif option.minimum is not None or option.maximum is not None:
-                allowed = f" [{option.minimum if option.minimum is not None else ''}..{option.maximum if option.maximum is not None else ''}]"
+                choices = [str(v) for v in option.allowed]
+            if option.minimum is not None or option.maximum is not None:  # a range, or one beside the choices
+                choices.append(f"{option.minimum if option.minimum is not None else ''}..{option.maximum if option.maximum is not None else ''}")
+            allowed = " [" + ", ".join(choices) + "]" if choices else ""
             print(f"  {option.name} = {option.default!r}{allowed}: {_(option.description)}")
     return 0
 
@@ -62,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=_("port to listen on (default {port})").format(port=DEFAULT_PORT)
+    )
+    run.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help=_("server processes for a club (with --share, on PostgreSQL; default 1)"),
     )
     run.add_argument(
         "--desktop",

@@ -12,6 +12,11 @@ from companion.store import Store
 from tests.store.games import beverbende
 
 
+def test_rulesets_lists_a_range_typed_beside_quick_choices(capsys):
+    cli.main(["rulesets"])
+    assert "ending = '501' [501, 1000, 1500, boompje, 100..10000]:" in capsys.readouterr().out
+
+
 def test_rulesets_lists_every_game_with_its_options(capsys):
     assert cli.main(["rulesets"]) == 0
     out = capsys.readouterr().out
@@ -97,3 +102,17 @@ def test_help_speaks_the_terminals_language(dutch_terminal, capsys):
     with pytest.raises(SystemExit):
         cli.main(["history", "--help"])
     assert "alleen spellen met deze speler" in capsys.readouterr().out
+
+
+def test_workers_serve_a_shared_table_only(capsys):
+    assert cli.main(["run", "--workers", "2"]) == 2
+    assert "--workers serves a shared table: add --share." in capsys.readouterr().err
+
+
+def test_workers_need_postgresql_and_say_so_before_listening(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("COMPANION_DATABASE_URL", "")  # the command sets it from --database-url
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["run", "--share", "--host", "127.0.0.1", "--workers", "2", "--database-url", f"sqlite:///{tmp_path / 'c.sqlite3'}"])
+    assert stopped.value.code == 2
+    assert "--workers needs a PostgreSQL database" in capsys.readouterr().err
+    assert not (tmp_path / "c.sqlite3").exists()

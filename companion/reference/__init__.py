@@ -6,22 +6,24 @@ heading. The ids are the same in every language, so a test can name each passage
 lacks a translation. Fixed ids: ``goal``, ``setup``, ``turn``, ``scoring`` and ``end``;
 ``variant-<name>`` explains a way of playing, and ``option-<name>`` explains the ruleset
 option ``<name>`` (spelled exactly as in ``companion.rules.<id>``). Paragraphs that start
-with ``> `` are worked examples.
+with ``> `` are worked examples. ``search`` finds words in any order and form (``words``).
 
 Pure: reads only the package's own text files, once.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
 from companion import i18n, rules
-from companion.rules import RuleError
+from companion.reference import words
+from companion.rules import IDS, RuleError
 
 __all__ = ["LANGUAGES", "CORE_SECTIONS", "Passage", "sections", "search", "option_passages", "normalize"]
 
@@ -70,6 +72,44 @@ class Passage:
         wanted = normalize(term)
         return bool(wanted) and wanted in self.searchable
 
+    @cached_property
+    def _title_stems(self) -> tuple[str, ...]:
+        return tuple(words.stem(w, self.lang) for w in words.split(normalize(self.title)))
+
+    @cached_property
+    def _stems(self) -> tuple[str, ...]:
+        """Every word of title and text as a stem, in reading order."""
+        return tuple(words.stem(w, self.lang) for w in words.split(self.searchable))
+
+    def holds(self, wanted: str, in_title: bool = False) -> bool:
+        """Whether the text (or just the title) holds the stem ``wanted`` in some form."""
+        return any(words.matches(wanted, found, self.lang) for found in (self._title_stems if in_title else self._stems))
+
+    def words_held(self, term: str) -> int:
+        """How many of the words of ``term`` the title or text holds, in any order or form."""
+        return sum(self.holds(wanted) for wanted in _stems(term, self.lang))
+
+    def holds_every_word(self, term: str) -> bool:
+        wanted = _stems(term, self.lang)
+        return bool(wanted) and self.words_held(term) == len(wanted)
+
+    def side_by_side(self, wanted: Sequence[str]) -> bool:
+        """Whether the stems ``wanted`` stand next to each other in this order."""
+        found = self._stems
+        return any(
+            all(words.matches(w, found[start + i], self.lang) for i, w in enumerate(wanted))
+            for start in range(len(found) - len(wanted) + 1)
+        )
+
+    def share(self, wanted: str) -> float:
+        """Which part of the passage's words are the stem ``wanted``: how much it is about it."""
+        return sum(words.matches(wanted, found, self.lang) for found in self._stems) / len(self._stems)
+
+
+def _stems(term: str, lang: str) -> tuple[str, ...]:
+    """The distinct stems of a search term's words, in the order typed."""
+    return tuple(dict.fromkeys(words.stem(w, lang) for w in words.split(normalize(term))))
+
 
 def normalize(text: str) -> str:
     """Text folded for searching: no accents, no case, no Markdown emphasis, single spaces."""
@@ -116,15 +156,32 @@ def sections(ruleset_id: str, lang: str | None = None) -> tuple[Passage, ...]:
 
 
 def search(term: str, lang: str | None = None) -> list[Passage]:
-    """Every passage of every game that mentions ``term`` (case- and accent-insensitive).
+    """Every passage of every game that holds every word of ``term``, best first.
 
-    Games come in the registry's order, passages in reading order; a blank term finds
+    Words are found in any order and whatever their plural or ending
+    (``companion.reference.words``), ignoring case, accents and markup. Best first: the
+    title holds the words, then the words stand side by side as typed, then they make up
+    more of the text; rare words weigh more than common ones ("a", "een"); then the
+    registry's game order and reading order. When no passage holds every word, those
+    holding the most of them (``Passage.holds_every_word`` tells); a blank term finds
     nothing.
     """
-    wanted = normalize(term)
-    if not wanted:
+    lang = _language(lang)
+    wanted = _stems(term, lang)
+    every = [passage for ruleset_id in IDS for passage in sections(ruleset_id, lang)]
+    held = {passage: passage.words_held(term) for passage in every}
+    most = max(held.values())
+    if not most:
         return []
-    return [passage for ruleset_id in rules.IDS for passage in sections(ruleset_id, lang) if wanted in passage.searchable]
+    # A word most passages hold ("a", "een") says little about which one is meant.
+    rarity = {w: math.log((len(every) + 1) / (1 + sum(p.holds(w) for p in every))) for w in wanted}
+
+    def best_first(passage: Passage) -> tuple[float, bool, float]:
+        in_title = sum(rarity[w] for w in wanted if passage.holds(w, in_title=True))
+        about = sum(rarity[w] * passage.share(w) for w in wanted)
+        return -in_title, not passage.side_by_side(wanted), -about
+
+    return sorted((passage for passage in every if held[passage] == most), key=best_first)
 
 
 def option_passages(ruleset_id: str, options: Mapping[str, object] | Iterable[str], lang: str | None = None) -> list[Passage]:

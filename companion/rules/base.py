@@ -65,6 +65,8 @@ class Option:
     gives the words for text values (``(("amsterdam", "Amsterdam"), ...)``; a value without
     one is shown as it is). All three are English templates marked with ``N_`` and
     translated where shown, like ``RuleError``'s messages.
+    A ``str`` option with ``allowed`` and ``minimum``/``maximum`` also takes any whole
+    number in that range, written in digits ("750"): its ``allowed`` are the quick choices.
     """
 
     name: str
@@ -96,9 +98,27 @@ class Option:
         elif not isinstance(value, self.type):
             raise RuleError("Option {option} must be text, not {value!r}.", self.name, option=self.name, value=value)
         if self.allowed is not None and value not in self.allowed:
+            if self.type is str and self.minimum is not None and self.maximum is not None:
+                return self._typed_number(value, self.minimum, self.maximum)
             choices = ", ".join(str(a) for a in self.allowed)
             raise RuleError("Option {option} must be one of {choices}; {value!r} is not allowed.", self.name, option=self.name, choices=choices, value=value)
         return value
+
+
+    def _typed_number(self, value: str, minimum: int, maximum: int) -> str:
+        """A number typed beside the quick choices, in digits and in range ("0750" -> "750")."""
+        if not (value.isascii() and value.isdigit()) or not minimum <= int(value) <= maximum:
+            raise RuleError(
+                "Option {option} must be one of {choices} or a whole number from {minimum} to {maximum}; "
+                "{value!r} is not allowed.",
+                self.name,
+                option=self.name,
+                choices=", ".join(str(a) for a in self.allowed or ()),
+                minimum=minimum,
+                maximum=maximum,
+                value=value,
+            )
+        return str(int(value))
 
 
 @dataclass(frozen=True)

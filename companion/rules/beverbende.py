@@ -26,7 +26,10 @@ Endings (option ``ending``):
   (players out in the same round by total), so a player out early never ranks above the
   survivors even with a lower total;
 - ``time``: play stops when the agreed time is up; the round entered with ``"last": true``
-  ends the game.
+  ends the game;
+- ``limit`` (Rat-a-Tat Cat's common ending): the round in which any total reaches 100 or
+  more ends the game, and the lowest total wins (equal lowest share the win); nobody is
+  out before.
 
 The first player in seating order deals the first round; the deal passes clockwise and
 skips players who are out. The player left of the dealer starts.
@@ -49,9 +52,10 @@ CARDS_PER_ROW = 4
 COPIES = {value: 4 for value in range(9)} | {9: 9}
 """How many number cards of each value the deck holds."""
 ROW_MAX = 9 * CARDS_PER_ROW
-ELIMINATION_LIMIT = 100
+LIMIT = 100
+"""The total that puts a player out (``elimination``) or ends the game (``limit``)."""
 SPECIAL_CARDS = ("swap", "peek", "draw_twice")
-ENDINGS = ("seed", "rounds", "elimination", "time")
+ENDINGS = ("seed", "rounds", "elimination", "time", "limit")
 ENTRY_PARTS = ("cards", "totals", "last")
 
 _DECK_ASCENDING = sorted(value for value, copies in COPIES.items() for _ in range(copies))
@@ -166,12 +170,14 @@ class BeverbendeDetail(TypedDict):
     """The read-out of a Beverbende game (``Game.detail``)."""
 
     ending: str
-    """The ``ending`` option: seed, rounds, elimination or time."""
+    """The ``ending`` option: seed, rounds, elimination, time or limit."""
     planned_rounds: int | None
     """Rounds to play in all; None when elimination or the clock ends the game."""
     rounds_left: int | None
     elimination_limit: int | None
     """The total that puts a player out (elimination only)."""
+    game_ends_at: int | None
+    """The total that ends the game for all (the limit ending only)."""
     still_in: list[str]
     out_in_round: dict[str, int]
     """Each eliminated player and the round that put them out."""
@@ -191,10 +197,11 @@ class Beverbende(Ruleset):
             str,
             "seed",
             N_("When the game ends: seed (one round per player, 4 with two), rounds (a set number), "
-            "elimination (out at 100, last one left wins) or time (stop when time is up)."),
+            "elimination (out at 100, last one left wins), time (stop when time is up) "
+            "or limit (over when someone reaches 100, lowest total wins)."),
             allowed=ENDINGS,
             label=N_("Ending"),
-            value_words=(("seed", N_("seed")), ("rounds", N_("rounds")), ("elimination", N_("elimination")), ("time", N_("time"))),
+            value_words=(("seed", N_("seed")), ("rounds", N_("rounds")), ("elimination", N_("elimination")), ("time", N_("time")), ("limit", N_("limit"))),
         ),
         Option("rounds", int, 5, N_("How many rounds to play with the rounds ending."), minimum=1, maximum=200, label=N_("Rounds")),
     )
@@ -204,7 +211,7 @@ class Beverbende(Ruleset):
         return BeverbendeState((0,) * seats, (0,) * seats)
 
     def planned_rounds(self, setup: Setup) -> int | None:
-        """The number of rounds the game lasts, or None when elimination or time decides."""
+        """The number of rounds the game lasts, or None when elimination, time or the limit decides."""
         ending = setup.options["ending"]
         if ending == "seed":
             return 4 if len(setup.players) == 2 else len(setup.players)
@@ -238,7 +245,7 @@ class Beverbende(Ruleset):
             points = row_sums.get(player, 0)
             scores[player] = points
             totals[seat] += points
-            if eliminating and not out[seat] and totals[seat] >= ELIMINATION_LIMIT:
+            if eliminating and not out[seat] and totals[seat] >= LIMIT:
                 out[seat] = number
         dealer = self._next_seat(state.dealer, out)
         return BeverbendeState(tuple(totals), tuple(out), dealer, number, last), scores
@@ -264,7 +271,7 @@ class Beverbende(Ruleset):
                         "{name} is out (reached {limit}) and plays no more rounds.",
                         f"{part}.{name}",
                         name=name,
-                        limit=ELIMINATION_LIMIT,
+                        limit=LIMIT,
                     )
                 raise RuleError("{name} is not playing in this game.", f"{part}.{name}", name=name)
         if len(given) != len(playing):  # every name given is playing, so some player is missing
@@ -380,6 +387,8 @@ class Beverbende(Ruleset):
             ))
         if ending == "time":
             over = state.last_called
+        elif ending == "limit":
+            over = any(total >= LIMIT for total in state.totals)
         else:
             planned = self.planned_rounds(setup)
             over = planned is not None and rounds_played >= planned
@@ -409,7 +418,8 @@ class Beverbende(Ruleset):
             "ending": setup.options["ending"],
             "planned_rounds": planned,
             "rounds_left": None if planned is None else max(planned - played, 0),
-            "elimination_limit": ELIMINATION_LIMIT if setup.options["ending"] == "elimination" else None,
+            "elimination_limit": LIMIT if setup.options["ending"] == "elimination" else None,
+            "game_ends_at": LIMIT if setup.options["ending"] == "limit" else None,
             "still_in": [p for p, out in zip(setup.players, state.out_in_round) if not out],
             "out_in_round": {p: out for p, out in zip(setup.players, state.out_in_round) if out},
             "last_round_called": state.last_called,

@@ -34,8 +34,9 @@ Scoring of a deal
       deal (and 100 more with ``verzaakt_penalty``).
 
 End of the game (option ``ending``)
-    - "501", "1000", "1500": the first team to reach the target wins. If both teams reach
-      it in the same deal, one more deal is played and the higher total wins; while the
+    - "501", "1000", "1500" or any other number of points from 100 to 10000 in digits
+      (the target differs from club to club): the first team to reach it wins. If both
+      teams reach it in the same deal, one more deal is played and the higher total wins; while the
       totals stay equal, another deal follows.
     - "boompje": exactly 16 deals; the higher total wins, and equal totals share the win.
 
@@ -67,6 +68,8 @@ TRICKS_PER_DEAL = 8
 PIT_BONUS = 100
 VERZAAKT_PENALTY = 100
 BOOMPJE_DEALS = 16
+TARGET_RANGE = (100, 10000)
+"""The points a club may play to: the rulebook lets the target differ from room to room."""
 VARIANTS = ("amsterdam", "rotterdam")
 
 RUN_ROEM = {3: 20, 4: 50}
@@ -357,10 +360,13 @@ class Klaverjassen(Ruleset):
             "ending",
             str,
             "501",
-            N_("Play to 501, 1000 or 1500 points, or a boompje of exactly 16 deals."),
+            N_("Play to 501, 1000 or 1500 points, to any other target your club uses, "
+               "or a boompje of exactly 16 deals."),
             allowed=("501", "1000", "1500", "boompje"),
             label=N_("Ending"),
             value_words=(("boompje", N_("boompje")),),
+            minimum=TARGET_RANGE[0],
+            maximum=TARGET_RANGE[1],
         ),
     )
 

@@ -6,7 +6,8 @@ through; a change needs scorer rights too (the checks are here, on the server, w
 the screen shows) and, once saved, is announced to every other session. A session that hears of a
 change reloads what it shows from the store if the change concerns it (the screens
 decide which), so the store stays the one source of truth and a message never carries state that could be
-stale by the time it arrives.
+stale by the time it arrives: a game's change names only the game and its new version, and the
+record is read once for all the sessions of the process (companion.share.feed).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.i18n import _
+from companion.share.feed import feed
 from companion.share.table import Device
 from companion.store import StoreError
 from companion.store.records import (
@@ -30,6 +32,8 @@ from companion.store.records import (
 )
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+
     from companion.store.protocol import GameStore
 
 TOPIC = "companion.live"
@@ -41,6 +45,8 @@ class GameChanged:
     """A game was started, or a round saved, edited or undone, or the game abandoned."""
 
     game_id: int
+    version: int
+    """The game's version after the change: a session that already shows it (or newer) has nothing to read."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,17 @@ class LiveStore:
         """Tell every other session of the server (e.g. that a device's rights changed)."""
         self._announce(message)
 
+    def latest_game(self, game_id: int, version: int) -> GameRecord:
+        """Game ``game_id`` at ``version`` or newer, read once for all the sessions of this
+        process that show it (companion.share.feed)."""
+        self._may_read()
+        return feed.latest(str(self._store.url), game_id, version, self._store.open_game)
+
     # --- reads: only while the device is at the table ----------------------------------------
+
+    @property
+    def url(self) -> URL:
+        return self._store.url
 
     def open_game(self, game_id: int) -> GameRecord:
         self._may_read()
@@ -217,7 +233,8 @@ class LiveStore:
             raise NotAllowedError()
 
     def _game_changed(self, record: GameRecord) -> GameRecord:
-        self._announce(GameChanged(record.id))
+        feed.put(str(self._store.url), record)
+        self._announce(GameChanged(record.id, record.version))
         return record
 
 

@@ -10,23 +10,47 @@ from __future__ import annotations
 from companion.i18n import _
 from companion.share import codes, qr
 from companion.share.address import reachable_address
+from typing import TYPE_CHECKING, Callable
+
 from companion.share.table import Device, Invitation, Table
 
+if TYPE_CHECKING:
+    from companion.store import Store
+
 _table: Table | None = None
+_store: Callable[[], Store] | None = None
+
+
+def keep_tables_in(store: Callable[[], Store]) -> None:
+    """Keep the shared table's state in the server's store (``store()`` gives it, once open),
+    so that every process of the server shares it; until called, a table keeps it in memory."""
+    global _store
+    _store = store
 
 
 def start_sharing(host: str, port: int) -> Table:
     """Share this server's table: new codes, reachable at ``host``'s network address."""
     global _table
-    _table = Table(Invitation(reachable_address(host), port))
+    from companion.store.seats import Seats
+
+    _table = Table(Invitation(reachable_address(host), port), seats=Seats(_store) if _store is not None else None)
     return _table
 
 
 def stop_sharing() -> Table | None:
-    """The app is for this machine only again: the table that was shared, if any, is over."""
+    """The app is for this machine only again: the table that was shared, if any, is over
+    (in the database too: its device keys let nobody in again)."""
     global _table
     table, _table = _table, None
+    if table is not None:
+        table.stop()
     return table
+
+
+def adopt(table: Table) -> None:
+    """Serve ``table``, shared by the process that started this one (``--workers``)."""
+    global _table
+    _table = table
 
 
 def current_table() -> Table | None:

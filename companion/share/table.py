@@ -11,12 +11,24 @@ from __future__ import annotations
 
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from enum import Enum
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
+from companion.i18n import _
 from companion.share import codes
 from companion.share.limiter import WrongTries, client_key
+
+if TYPE_CHECKING:
+    from companion.store.seats import SeatRecord, Seats
+
+GONE_AFTER = timedelta(minutes=30)
+"""A device with no connection for this long has left the table, as far as the host's list goes
+(its key still lets it back in, with its rights)."""
+
+DEVICE_NAME_LENGTH = 40
 
 MAX_DEVICES = 100
 """A table is a handful of phones; the cap keeps a loop of fresh browsers from filling memory.
@@ -39,7 +51,15 @@ class Device:
     system: str
     role: Role
     sessions: int = 0
-    """Open connections from this device right now."""
+    """Open connections from this device right now (to any process of the server)."""
+    name: str = ""
+    """What the host called it ("Bob's phone"); empty until named."""
+    seen_at: datetime | None = None
+    """When it last connected or went away (through any process); None before it ever did."""
+
+    def gone_for_a_while(self, now: datetime) -> bool:
+        """Whether it has had no connection for longer than ``GONE_AFTER``: the host's list leaves it out."""
+        return not self.connected and self.seen_at is not None and now - self.seen_at > GONE_AFTER
 
     @property
     def can_score(self) -> bool:
@@ -88,6 +108,24 @@ class Invitation:
         return f"{self.base_url}/?code={self.host_code}"
 
 
+class NameRefused(Exception):
+    """A device name that cannot be kept; ``message`` says why, in the user's language."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def device_name(typed: str) -> str:
+    """The name as it is kept (spaces run together, none at the ends); NameRefused if it cannot be."""
+    name = " ".join(typed.split())
+    if len(name) > DEVICE_NAME_LENGTH:
+        raise NameRefused(_("A device name has at most {count} characters.").format(count=DEVICE_NAME_LENGTH))
+    if any(unicodedata.category(c).startswith("C") for c in name):
+        raise NameRefused(_("A device name cannot hold control characters."))
+    return name
+
+
 class JoinRefused(Exception):
     """A code was not accepted: ``wrong`` (it was tried and is wrong), else not tried
     because the client must first wait ``wait`` seconds, or the table is ``full``."""
@@ -100,19 +138,47 @@ class JoinRefused(Exception):
 
 
 class Table:
-    """The devices joined to one shared table. Safe to share between threads."""
+    """The devices joined to one shared table. Safe to share between threads.
+
+    The table's state (codes, devices, rights, names) is in the database (``seats``), so
+    that every server process of a club admits the same devices with the same rights and
+    a device coming back to another process, or after a restart of its own, keeps them.
+    Each process keeps one ``Device`` object per device it has seen: its sessions share
+    it, and a change of rights made through another process is read again (``reload``).
+    Without ``seats`` the table lives in an in-memory database of its own.
+    """
 
     def __init__(
         self,
         invitation: Invitation,
         tries: WrongTries | None = None,
         clock: Callable[[], float] = time.monotonic,
+        seats: Seats | None = None,
+        table_id: int | None = None,
     ):
         self.invitation = invitation
         self._tries = tries or WrongTries()
         self._clock = clock
         self._devices: dict[str, Device] = {}
         self._lock = threading.Lock()
+        self._seats = seats or _private_seats()
+        self._table_id = table_id
+
+    @property
+    def table_id(self) -> int:
+        """The table's row in the database, made on first use (the store may open after sharing starts)."""
+        with self._lock:
+            if self._table_id is None:
+                invitation = self.invitation
+                self._table_id = self._seats.open_table(invitation.code, invitation.host_code, invitation.address, invitation.port)
+            return self._table_id
+
+    def stop(self) -> None:
+        """Sharing has stopped: no device of this table gets in again, through any process."""
+        with self._lock:
+            table_id, self._devices = self._table_id, {}
+        if table_id is not None:
+            self._seats.stop_table(table_id)
 
     def admit(self, typed: str, address: str | None, user_agent: str = "", known: Device | None = None) -> Device:
         """The device for the right code (host or join code); JoinRefused otherwise.
@@ -130,53 +196,90 @@ class Table:
         if not (as_host or as_guest):
             raise JoinRefused(wrong=True, wait=self._tries.wrong(client, now))
         self._tries.right(client)
-        with self._lock:
-            if known is not None and self._devices.get(known.key) is known:
-                if as_host:
-                    known.role = Role.HOST
-                return known
-            if not as_host and sum(not d.is_host for d in self._devices.values()) >= MAX_DEVICES:
-                raise JoinRefused(full=True)
-            browser, system = describe_user_agent(user_agent)
-            device = Device(
-                number=len(self._devices) + 1,
-                key=codes.new_device_key(),
-                browser=browser,
-                system=system,
-                role=Role.HOST if as_host else Role.VIEWER,
-            )
-            self._devices[device.key] = device
-        return device
+        table_id = self.table_id
+        if known is not None and self.seats(known):
+            if as_host and not known.is_host:
+                self._seats.set_host(table_id, known.key)
+                known.role = Role.HOST
+            return known
+        browser, system = describe_user_agent(user_agent)
+        role = Role.HOST if as_host else Role.VIEWER
+        seat = self._seats.add_device(table_id, codes.new_device_key(), browser, system, role.value, MAX_DEVICES)
+        if seat is None:
+            raise JoinRefused(full=True)
+        return self._known(seat)
 
     def rejoin(self, key: str | None) -> Device | None:
-        """The device a browser's saved key belongs to (None for a key from another run)."""
+        """The device a browser's saved key belongs to (None for a key of another table),
+        whichever process of the server it joined through."""
+        if not key:
+            return None
         with self._lock:
-            return self._devices.get(key or "")
+            device = self._devices.get(key)
+        if device is not None:
+            return device
+        seat = self._seats.device(self.table_id, key)
+        return None if seat is None else self._known(seat)
+
+    def reload(self, number: int) -> Device | None:
+        """Read device ``number``'s rights again (another process changed them); the device as this process knows it."""
+        seat = next((s for s in self._seats.devices(self.table_id) if s.number == number), None)
+        return None if seat is None else self._known(seat)
 
     def seats(self, device: Device) -> bool:
         """Whether ``device`` joined this table (not an earlier one, shared before a Stop sharing)."""
         return self.rejoin(device.key) is device
 
     def devices(self) -> list[Device]:
-        with self._lock:
-            return sorted(self._devices.values(), key=lambda d: d.number)
+        """Every device of the table, through whichever process it joined."""
+        return [self._known(seat) for seat in self._seats.devices(self.table_id)]
 
     def set_scorer(self, by: Device, number: int, scorer: bool) -> Device:
         """Let device ``number`` keep score or only watch; only a host may, and hosts stay hosts."""
         if not by.is_host or self.rejoin(by.key) is not by:
             raise PermissionError("only a host of this table may grant scorer rights")
-        with self._lock:
-            device = next((d for d in self._devices.values() if d.number == number), None)
-            if device is None:
-                raise LookupError(f"no device {number} at this table")
-            if not device.is_host:
-                device.role = Role.SCORER if scorer else Role.VIEWER
-            return device
+        self._seats.set_role(self.table_id, number, (Role.SCORER if scorer else Role.VIEWER).value)
+        device = self.reload(number)
+        if device is None:
+            raise LookupError(f"no device {number} at this table")
+        return device
+
+    def rename(self, by: Device, number: int, typed: str) -> Device:
+        """Call device ``number`` ``typed`` ("Bob's phone"; empty: no name); only a host may."""
+        if not by.is_host or self.rejoin(by.key) is not by:
+            raise PermissionError("only a host of this table may name its devices")
+        self._seats.rename(self.table_id, number, device_name(typed))
+        device = self.reload(number)
+        if device is None:
+            raise LookupError(f"no device {number} at this table")
+        return device
 
     def connected(self, device: Device, change: int) -> None:
         """A connection from ``device`` opened (+1) or closed (-1)."""
+        self._seats.connected(self.table_id, device.key, change)
         with self._lock:
             device.sessions = max(0, device.sessions + change)
+
+    def _known(self, seat: SeatRecord) -> Device:
+        """The process's one Device object for ``seat``, with the rights the database has now."""
+        with self._lock:
+            device = self._devices.get(seat.key)
+            if device is None:
+                device = self._devices[seat.key] = Device(seat.number, seat.key, seat.browser, seat.system, Role(seat.role))
+            device.role = Role(seat.role)
+            device.name = seat.name
+            device.sessions = seat.connections
+            device.seen_at = seat.seen_at
+            return device
+
+
+def _private_seats() -> Seats:
+    """A table's state in an in-memory database of its own (tests; a table that no other process serves)."""
+    from companion.store import Store
+    from companion.store.seats import Seats
+
+    store = Store.memory()
+    return Seats(lambda: store)
 
 
 _BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("FxiOS", "Firefox"),

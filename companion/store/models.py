@@ -116,6 +116,40 @@ class RoundRow(StoreModel, table=True):
     edited_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
 
 
+class SharedTableRow(StoreModel, table=True):
+    """A table shared on the network (``companion run --share``, Share this table): its codes.
+    Kept in the database so that every server process of a club admits with the same codes."""
+
+    __tablename__ = "shared_tables"
+
+    id: int | None = Field(default=None, primary_key=True)
+    join_code: str = Field(max_length=32)
+    host_code: str = Field(max_length=64)
+    address: str = Field(max_length=255)
+    port: int
+    started_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    stopped_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+
+
+class TableDeviceRow(StoreModel, table=True):
+    """A device that joined a shared table: its secret key, number, rights and name, and when
+    it was last connected (to any process of the server)."""
+
+    __tablename__ = "table_devices"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(sa_column=Column(Integer, ForeignKey("shared_tables.id", ondelete="CASCADE"), nullable=False))
+    number: int
+    key: str = Field(sa_column_kwargs={"unique": True}, max_length=64)
+    browser: str = Field(max_length=40)
+    system: str = Field(max_length=40)
+    role: str = Field(max_length=10)
+    name: str = Field(default="", max_length=40)
+    connections: int = 0
+    seen_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+
+
 METADATA = StoreModel.metadata
 # The tables the classes above declare (read from the metadata: SQLModel's types do not
 # declare a class's ``__table__``).
@@ -123,3 +157,5 @@ PLAYERS = METADATA.tables[PlayerRow.__tablename__]
 GAMES = METADATA.tables[GameRow.__tablename__]
 GAME_PLAYERS = METADATA.tables[GamePlayerRow.__tablename__]
 ROUNDS = METADATA.tables[RoundRow.__tablename__]
+SHARED_TABLES = METADATA.tables[SharedTableRow.__tablename__]
+TABLE_DEVICES = METADATA.tables[TableDeviceRow.__tablename__]

@@ -24,11 +24,18 @@ from companion.store.records import (
 )
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+
     from companion.store.service import Store
 
 
 class GameStore(Protocol):
     """Reading games and players, and changing them, as a screen does (see ``Store``)."""
+
+    @property
+    def url(self) -> URL:
+        """The database's address: what tells one store's games from another's (companion.share.feed)."""
+        ...
 
     # --- reads ---------------------------------------------------------------------------
 
@@ -91,6 +98,10 @@ class StoreWhenOpen:
 
     def opened(self) -> Store:
         raise NotImplementedError
+
+    @property
+    def url(self) -> URL:
+        return self.opened().url
 
     def open_game(self, game_id: int) -> GameRecord:
         return self.opened().open_game(game_id)

@@ -15,6 +15,7 @@ import os
 import socket
 import sys
 import threading
+import time
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -60,6 +61,7 @@ class SharedStore:
                 serving.wait(SERVER_START_TIMEOUT)  # importing now would slow the server's own start
             load_screens()
             self._screens.set()
+            load_later()  # while the browser still loads the client: a tap on the first page must not wait for it
             self._wanted.wait()
             from companion.store import Store, StoreError
 
@@ -74,7 +76,6 @@ class SharedStore:
         finally:
             self._screens.set()
             self._ready.set()
-        load_later()
 
     def want(self) -> None:
         """Start opening the store now (a session needs it soon), without waiting for it."""
@@ -131,8 +132,9 @@ def load_screens() -> None:
 
 
 def load_later() -> None:
-    """Import what only later pages need (the score chart, the other screens) once the first
-    page is up, so that opening them later does not wait for it."""
+    """Import what only later pages need (the score chart, the other screens) after what the
+    first page needs and before the store opens, so that neither a page opened later nor a
+    tap on the first page (New game the moment home shows) waits for it."""
     import importlib
 
     from companion.ui.router import LATER_SCREENS
@@ -271,14 +273,24 @@ def _show_store_problem(page: ft.Page, problem: str | None) -> None:
 
 
 def serve(
-    host: str = "127.0.0.1", port: int = 8550, database_url: str | None = None, desktop: bool = False, share: bool = False
+    host: str = "127.0.0.1",
+    port: int = 8550,
+    database_url: str | None = None,
+    desktop: bool = False,
+    share: bool = False,
+    workers: int = 1,
 ) -> None:
     """Start the app: a web server on ``host:port`` (prints the address), or a desktop window.
 
     With ``share`` the table is shared (docs/sharing.md): every browser needs a code to get in.
-    Without it, the Share this table page can open the running app to the network.
+    Without it, the Share this table page can open the running app to the network. With
+    ``workers`` above 1 (a club server, on PostgreSQL, shared) that many processes serve
+    the one address.
     """
     url = database_url or os.environ.get("COMPANION_DATABASE_URL")
+    if workers > 1:
+        _serve_club(host, port, url, workers)
+        return
     serving = threading.Event()
     shared.start(url, None if desktop else serving)
     os.environ["FLET_SERVER_PORT"] = str(port)
@@ -286,8 +298,9 @@ def serve(
     if desktop:
         ft.run(main, assets_dir=str(theme.ASSETS_DIR))
         return
-    from companion.share import network
+    from companion.share import network, sharing
 
+    sharing.keep_tables_in(shared.get)
     try:
         listening = network.bind(host, port)
     except network.NetworkError as err:
@@ -299,13 +312,122 @@ def serve(
         print(announcement(start_sharing(host, port)), flush=True)
     else:
         print(_("Companion is running: open http://{host}:{port}/ in a browser.").format(host=_shown(host), port=port), flush=True)
+    _relay_between_processes(url)
+    try:
+        asyncio.run(_listen(_web_app(host, share, port), listening, serving, host, port))
+    except KeyboardInterrupt:  # Ctrl+C: the server has stopped
+        pass
+
+
+def _web_app(host: str, share: bool, port: int):
+    from companion.share import network
     from companion.ui.access import guarded
 
     web_app = guarded(ft.run(main, export_asgi_app=True, assets_dir=str(theme.web_assets_dir()), no_cdn=True), host)
     network.set_listener(None if share else network.NetworkListener(web_app, port))
+    return web_app
+
+
+def is_postgres(url: str | None) -> bool:
+    return bool(url) and url.startswith("postgresql")
+
+
+def _relay_between_processes(url: str | None) -> None:
+    """On PostgreSQL, hear the changes saved through the server's other processes (and tell them ours)."""
+    if is_postgres(url):
+        from companion.share import relay
+        from companion.ui.session import catch_up_everywhere, hear_from_elsewhere
+
+        relay.start(url, hear_from_elsewhere, catch_up_everywhere)
+
+
+RESTART_PAUSE = 1.0
+"""Seconds before a club server starts a process again that ended by itself."""
+
+
+def _serve_club(host: str, port: int, url: str | None, workers: int) -> None:
+    """A club server: ``workers`` processes accept on one shared socket (docs/sharing.md).
+
+    This process binds the address and shares the table (its codes and devices are in the
+    database, so every process admits the same devices), then forks the workers and starts
+    one again if it ends; Ctrl+C or SIGTERM stops them all.
+    """
+    import signal
+
+    from companion.share import network
+    from companion.share.sharing import announcement, start_sharing
+    from companion.store import Store, StoreError
+
+    if not is_postgres(url):
+        print(_("companion: --workers needs a PostgreSQL database (--database-url postgresql+psycopg://...)."), file=sys.stderr)
+        raise SystemExit(2)
     try:
-        asyncio.run(_listen(web_app, listening, serving, host, port))
-    except KeyboardInterrupt:  # Ctrl+C: the server has stopped
+        listening = network.bind(host, port)
+    except network.NetworkError as err:
+        print(err.message, file=sys.stderr)
+        raise SystemExit(1) from None
+    try:
+        with Store(url) as store:  # the schema upgraded once, and the table's row made, before any worker starts
+            from companion.share import sharing
+
+            sharing.keep_tables_in(lambda: store)
+            table = start_sharing(host, port)
+            table.table_id
+    except StoreError as err:
+        print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.message), file=sys.stderr)
+        raise SystemExit(1) from None
+    print(announcement(table), flush=True)
+    children: dict[int, int] = {}
+
+    def fork(slot: int) -> None:
+        pid = os.fork()
+        if pid == 0:
+            try:
+                _club_worker(listening, host, port, url, table)
+            finally:
+                os._exit(0)
+        children[pid] = slot
+
+    def stop(*_args) -> None:
+        for pid in list(children):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    for slot in range(workers):
+        fork(slot)
+    try:
+        while children:
+            pid, _status = os.wait()
+            slot = children.pop(pid, None)
+            if slot is not None:
+                time.sleep(RESTART_PAUSE)
+                fork(slot)
+    except KeyboardInterrupt:
+        stop()
+
+
+def _club_worker(listening: socket.socket, host: str, port: int, url: str, table) -> None:
+    """One process of a club server: its own store, the shared table, the relay, the web app."""
+    import signal
+
+    from companion.share import sharing
+    from companion.share.table import Table
+    from companion.store.seats import Seats
+
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop like Ctrl+C
+    os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # the browser is opened by nobody: a club's devices come by themselves
+    serving = threading.Event()
+    shared.start(url, serving)
+    sharing.keep_tables_in(shared.get)
+    sharing.adopt(Table(table.invitation, seats=Seats(shared.get), table_id=table.table_id))
+    _relay_between_processes(url)
+    try:
+        asyncio.run(_listen(_web_app(host, True, port), listening, serving, host, port))
+    except KeyboardInterrupt:
         pass
 
 

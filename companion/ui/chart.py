@@ -12,50 +12,59 @@ from companion.ui.theme import side_color
 
 def score_chart(series: dict[str, list[int]], height: int = 220, text_size: int = 12) -> ft.Control:
     """Each side's running total as a line, with a legend; ``height`` and ``text_size`` grow on the table view."""
-    import flet_charts as fch  # type: ignore[import-untyped]  # no type information; a tenth of a second to import: kept off the first page's path (app.load_later)
+    return ScoreChart(series, height, text_size).control
 
-    values = [v for line in series.values() for v in line]
-    low, high = min(values + [0]), max(values + [0])
-    span = max(high - low, 1)
-    step = nice_step(span / 4)
-    rounds = len(next(iter(series.values()))) - 1
-    data = [
-        fch.LineChartData(
-            points=[fch.LineChartDataPoint(x, y, tooltip=f"{side}: {points(y)}") for x, y in enumerate(line)],
-            color=side_color(i),
-            stroke_width=3,
-            curved=False,
-            rounded_stroke_cap=True,
-            point=rounds <= 20,
+
+class ScoreChart:
+    """The score chart of one page, kept so that a new round only adds its points (``show``)."""
+
+    def __init__(self, series: dict[str, list[int]], height: int = 220, text_size: int = 12):
+        import flet_charts as fch  # type: ignore[import-untyped]  # no type information; a tenth of a second to import: kept off the first page's path (app.load_later)
+
+        self._fch = fch
+        self.lines = [
+            fch.LineChartData(points=[], color=side_color(i), stroke_width=3, curved=False, rounded_stroke_cap=True)
+            for i in range(len(series))
+        ]
+        self.chart = fch.LineChart(data_series=self.lines, height=height, interactive=True)
+        self.show(series)
+        legend = ft.Row(
+            [
+                ft.Row([ft.Container(width=12, height=4, bgcolor=side_color(i), border_radius=2), ft.Text(side, size=text_size)], spacing=6, tight=True)
+                for i, side in enumerate(series)
+            ],
+            wrap=True,
+            spacing=14,
         )
-        for i, (side, line) in enumerate(series.items())
-    ]
-    x_step = max(1, nice_step(rounds / 6)) if rounds > 6 else 1
-    chart = fch.LineChart(
-        data_series=data,
-        min_x=0,
-        max_x=max(rounds, 1),
-        min_y=(low // step) * step,
-        max_y=-(-high // step) * step if high > 0 else step,
-        height=height,
-        left_axis=fch.ChartAxis(label_size=40, label_spacing=step),
-        bottom_axis=fch.ChartAxis(label_size=24, label_spacing=x_step),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=0.5),
-        vertical_grid_lines=fch.ChartGridLines(interval=x_step, color=ft.Colors.OUTLINE_VARIANT, width=0.5),
-        interactive=True,
-    )
-    legend = ft.Row(
-        [
-            ft.Row([ft.Container(width=12, height=4, bgcolor=side_color(i), border_radius=2), ft.Text(side, size=text_size)], spacing=6, tight=True)
-            for i, side in enumerate(series)
-        ],
-        wrap=True,
-        spacing=14,
-    )
-    return widgets.tagged(
-        ft.Card(ft.Container(ft.Column([chart, legend], spacing=10), padding=ft.Padding.only(left=4, right=16, top=16, bottom=12)), margin=0),
-        "score-chart",
-    )
+        self.control = widgets.tagged(
+            ft.Card(ft.Container(ft.Column([self.chart, legend], spacing=10), padding=ft.Padding.only(left=4, right=16, top=16, bottom=12)), margin=0),
+            "score-chart",
+        )
+
+    def show(self, series: dict[str, list[int]]) -> None:
+        """Each side's running totals: the points already drawn stay, changed and new ones are added."""
+        fch = self._fch
+        values = [v for line in series.values() for v in line]
+        low, high = min(values + [0]), max(values + [0])
+        step = nice_step(max(high - low, 1) / 4)
+        rounds = len(next(iter(series.values()))) - 1
+        for data, (side, line) in zip(self.lines, series.items()):
+            drawn = data.points
+            same = 0
+            while same < min(len(drawn), len(line)) and drawn[same].y == line[same]:
+                same += 1
+            del drawn[same:]
+            drawn.extend(fch.LineChartDataPoint(x, y, tooltip=f"{side}: {points(y)}") for x, y in enumerate(line) if x >= same)
+            data.point = rounds <= 20
+        x_step = max(1, nice_step(rounds / 6)) if rounds > 6 else 1
+        chart = self.chart
+        chart.min_x, chart.max_x = 0, max(rounds, 1)
+        chart.min_y = (low // step) * step
+        chart.max_y = -(-high // step) * step if high > 0 else step
+        chart.left_axis = fch.ChartAxis(label_size=40, label_spacing=step)
+        chart.bottom_axis = fch.ChartAxis(label_size=24, label_spacing=x_step)
+        chart.horizontal_grid_lines = fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
+        chart.vertical_grid_lines = fch.ChartGridLines(interval=x_step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
 
 
 def nice_step(raw: float) -> int:

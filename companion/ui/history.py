@@ -140,7 +140,7 @@ class HistoryScreen:
         if s.players:
             body.append(self._chips("filter-player", [(None, _("Everyone"))] + [(p, p) for p in s.players], s.player, s.filter_player))
         body.append(self._chips("filter-status", [(k, status_label(k)) for k in STATUS_FILTERS], s.status, s.filter_status))
-        body.append(self._chips("filter-period", [(k, period_label(k)) for k in PERIODS], s.period, s.filter_period, wrap=True))
+        body.append(self._chips("filter-period", [(k, period_label(k)) for k in PERIODS], s.period, s.filter_period))
         if s.empty_message:
             body.append(widgets.empty_state(ft.Icons.HISTORY, s.empty_message))
         for card in s.games:
@@ -149,9 +149,8 @@ class HistoryScreen:
             body.append(widgets.tagged(ft.TextButton(_("Show older games"), on_click=self._more), "history-more"))
         widgets.set_body(self.view, body)
 
-    def _chips(self, identifier: str, choices: list[tuple[str | None, str]], current, pick, wrap: bool = False) -> ft.Control:
-        """A row of filter chips; ``wrap`` puts the chips that do not fit on the next line
-        instead of scrolling them out of sight."""
+    def _chips(self, identifier: str, choices: list[tuple[str | None, str]], current, pick) -> ft.Control:
+        """A row of filter chips; those that do not fit go on the next line, never out of sight."""
         return ft.Row(
             [
                 widgets.tagged(
@@ -165,10 +164,9 @@ class HistoryScreen:
                 )
                 for key, label in choices
             ],
-            scroll=None if wrap else ft.ScrollMode.HIDDEN,
-            wrap=wrap,
+            wrap=True,  # every chip in sight at 360 px, however many players or long their names
             spacing=8,
-            run_spacing=8,
+            run_spacing=4,
         )
 
     def _do(self, pick, key) -> None:

@@ -65,23 +65,35 @@ class NewGameState:
         """Whether the option is typed in (a number in a range) rather than picked from choices."""
         return option.type is int and option.allowed is None
 
+    @staticmethod
+    def typed_beside_choices(option) -> bool:
+        """Whether a number may be typed beside the option's quick choices (``Option``)."""
+        return option.type is str and option.allowed is not None and option.minimum is not None
+
     def set_option(self, name: str, value: Any) -> None:
-        """A switch or a choice chip: the value is one the option allows."""
+        """A switch or a choice chip: the value is one the option allows (a chip clears a typed number)."""
         option = self.chosen.option(name)
         self.options[name] = option.check(value)
         self.option_errors.pop(name, None)
+        if self.typed_beside_choices(option):
+            self.option_text[name] = ""
 
     def set_option_text(self, name: str, text: str) -> None:
-        """A typed number: kept as typed, so a half-typed value is never lost."""
+        """A typed number: kept as typed, so a half-typed value is never lost.
+
+        Beside quick choices an emptied field goes back to the default choice."""
         option = self.chosen.option(name)
         self.option_text[name] = text
+        if self.typed_beside_choices(option) and not text.strip():
+            self.set_option(name, option.default)
+            return
         try:
             value = int(text.strip())
         except ValueError:
             self.option_errors[name] = _("Type a whole number.")
             return
         try:
-            self.options[name] = option.check(value)
+            self.options[name] = option.check(str(value) if option.type is str else value)
         except RuleError as err:
             self.option_errors[name] = err.message
             return
@@ -530,6 +542,8 @@ class NewGameScreen:
                     run_spacing=4,
                 ),
             ]
+            if s.typed_beside_choices(option):
+                main.append(self._number_field(option.name, _("Or type a number")))
         else:
             main = [self._number_field(option.name, label)]
         return widgets.tagged(
@@ -560,12 +574,17 @@ class NewGameScreen:
                 dense=True,
             )
             self.number_fields[key] = field
+        field.value = self.state.option_text.get(name, "")  # a quick choice empties it
         field.error = self.state.option_errors.get(name)
         return field
 
     def _set_text(self, name: str, text: str) -> None:
-        """Only the field's error and the start button change while typing."""
+        """Only the field's error and the start button change while typing; beside quick
+        choices the chips and the options' summary follow too (the field itself is kept)."""
         self.state.set_option_text(name, text)
+        if self.state.typed_beside_choices(self.state.chosen.option(name)):
+            self.render()
+            return
         self.number_fields[(self.state.chosen.id, name)].error = self.state.option_errors.get(name)
         self._refresh_start()
 
@@ -586,8 +605,22 @@ class NewGameScreen:
 
 
 def show(app) -> ft.View:
+    """The New game page; shown before the store has opened (tapped the moment home shows),
+    it comes at once and the saved players join it when the store opens (``fill``)."""
+    screen = NewGameScreen(app, NewGameState(_saved_players(app) if app.store_open else []))
+    screen.view.data = screen
+    return screen.view
+
+
+def fill(app, view: ft.View) -> None:
+    """The store has just opened: the saved players join a New game page shown before."""
+    screen: NewGameScreen = view.data
+    screen.state.saved_players = _saved_players(app)
+    screen.render()
+
+
+def _saved_players(app) -> list[str]:
     try:
-        saved = [p.name for p in app.store.players()]
+        return [p.name for p in app.store.players()]
     except StoreError:
-        saved = []
-    return NewGameScreen(app, NewGameState(saved)).view
+        return []

@@ -71,15 +71,32 @@ class App:
         self.awake.follow(parse(route))
         self.page.update()
 
+    def follow(self, record) -> bool:
+        """Show ``record``, a game changed elsewhere, on its scoreboard in place; False when
+        the page does not show that game's scoreboard (it is then shown anew)."""
+        screen = self.games.get(record.id)
+        if screen is None or not self.page.views or self.page.views[-1] is not screen.view or not screen.shows_board:
+            return False
+        screen.follow(record)
+        self.page.update()
+        return True
+
     def page_drawn(self) -> None:
         ft.context.disable_auto_update()  # nothing changed: no update to send
         self.drawn.set()
 
     def store_opened(self) -> None:
-        """The store has opened: a home page drawn before it shows its list now."""
+        """The store has opened: a home page drawn before it shows its list now, a New game
+        page its saved players."""
         self.store_open = True
-        if self.page.views and self.page.views[-1].route == "/":
-            home.fill(self, self.page.views[-1])
+        shown = self.page.views[-1] if self.page.views else None
+        if shown is not None and shown.route == "/":
+            home.fill(self, shown)
+            self.page.update()
+        elif shown is not None and shown.route == "/new":
+            from companion.ui import new_game  # LATER_SCREENS
+
+            new_game.fill(self, shown)
             self.page.update()
 
     def refresh(self) -> None:
@@ -151,7 +168,9 @@ class App:
             screen = self.games[game_id] = GameScreen(self, ScoreboardState(self.store, game_id), route.path)
         s = screen.state
         s.read_only = not self.device.can_score  # rights can change while the page is kept
-        s.load()
+        if not s.just_saved:
+            s.load()
+        s.just_saved = False
         index = route.round
         allowed = s.record is not None and (
             s.can_enter if index is None else s.can_edit and index < len(s.game.rounds)

@@ -18,7 +18,7 @@ from companion.rules import RuleError
 from companion.store import GameRecord, StaleError, StoreError
 from companion.store.protocol import GameStore
 from companion.ui import widgets
-from companion.ui.chart import score_chart
+from companion.ui.chart import ScoreChart
 from companion.ui.format import join_names, points, when
 from companion.ui.games import Board, Track, look
 from companion.ui.routes import Page, Route
@@ -68,6 +68,9 @@ class ScoreboardState:
         self.error: str | None = None
         self.stale = False
         self.undone: dict | None = None
+        self.just_saved = False
+        """The record is what the store answered this session's own change with, a moment
+        ago: showing the board after it needs no read (the App clears it when shown)."""
 
     # --- loading and changes ------------------------------------------------------------
 
@@ -81,6 +84,10 @@ class ScoreboardState:
         self.error = None
         return True
 
+    def follow(self, record) -> None:
+        """Show ``record``, the game after a change saved elsewhere (read once for every session)."""
+        self.record, self.error, self.stale = record, None, False
+
     @property
     def loaded(self) -> GameRecord:
         """The game as last read: a screen shows one only once ``load`` found it."""
@@ -91,6 +98,16 @@ class ScoreboardState:
     @property
     def game(self):
         return self.loaded.game
+
+    def layout(self) -> tuple:
+        """What decides which parts the scoreboard has: while it stays the same, a change
+        only changes the parts' contents (``GameScreen.follow``)."""
+        if self.record is None:
+            return (None, self.error)
+        return (
+            self.status, self.can_enter, self.can_undo, self.can_edit, self.banner, bool(self.game.rounds), self.error,
+            self.game.over, self.record.note, self.record.location,
+        )
 
     def _change(self, call, *args) -> bool:
         """Run one store change; on refusal keep its message, and reload when the game moved on."""
@@ -105,6 +122,7 @@ class ScoreboardState:
             self.error = err.message
             return False
         self.error = None
+        self.just_saved = True
         return True
 
     def save(self, entry: dict, index: int | None = None) -> bool:
@@ -331,6 +349,108 @@ class ScoreboardState:
 # --- view -----------------------------------------------------------------------------------
 
 
+class SideParts:
+    """One side's line at the top, built once and updated in place."""
+
+    def __init__(self, row: SideRow, large: bool):
+        self.total = ft.Text(size=34 if large else 28, weight=ft.FontWeight.BOLD)
+        self.pill = widgets.pill("", ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY)
+        self.note = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.tracks = [ft.Text(size=11) for _ in row.tracks]
+        self.progress = (
+            ft.ProgressBar(color=row.color, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=4, height=6)
+            if row.progress is not None
+            else None
+        )
+        name_line: list[ft.Control] = [
+            ft.Container(width=10, height=10, bgcolor=row.color, border_radius=5),
+            ft.Text(row.name, size=17, weight=ft.FontWeight.W_600, expand=True),
+        ]
+        left: list[ft.Control] = [ft.Row(name_line, spacing=8), self.note]
+        if self.tracks:
+            left.append(ft.Row(self.tracks, wrap=True, spacing=10, run_spacing=0))
+        if self.progress is not None:
+            left.append(self.progress)
+        self.box = ft.Container(
+            ft.Row(
+                [
+                    ft.Column(left, spacing=6, expand=True),
+                    # the pill under the total, so the name keeps the line's width
+                    ft.Column([self.total, self.pill], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.END),
+                ],
+                spacing=12,
+            ),
+            padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+            border_radius=12,
+        )
+        self.control = widgets.tagged(self.box, f"total-{row.name}")
+
+    def show(self, row: SideRow, over: bool, played: bool) -> None:
+        self.total.value = points(row.total)
+        self.total.color = ft.Colors.PRIMARY if row.leading else ft.Colors.ON_SURFACE
+        self.pill.visible = row.leading
+        self.pill.content.value = _("Winner") if over else _("Leads")
+        self.note.value, self.note.visible = row.note, bool(row.note)
+        for text, (symbol, value, counts) in zip(self.tracks, row.tracks):
+            text.value = f"{symbol} {value}"
+            text.weight = ft.FontWeight.BOLD if counts else None
+            text.color = ft.Colors.PRIMARY if counts else ft.Colors.ON_SURFACE_VARIANT
+        if self.progress is not None:
+            self.progress.value = row.progress
+        self.box.bgcolor = ft.Colors.PRIMARY_CONTAINER if row.leading and played else None
+        self.control.label = f"{row.name} {row.total}"
+
+
+class BoardParts:
+    """The parts of a shown scoreboard that a change of its game updates in place: the
+    totals and leader, what comes next, the Enter round button, the rounds' rows and the
+    chart. A page that keeps its controls never loses a tap to an update, and only what
+    changed goes to the browser."""
+
+    def __init__(self, state: ScoreboardState):
+        game = state.game
+        rows = state.sides()
+        self.sides = [SideParts(row, large=len(game.sides) <= 4) for row in rows]
+        self.totals = ft.Card(ft.Container(ft.Column([p.control for p in self.sides], spacing=4), padding=6), margin=0)
+        self.lines = ft.Column(spacing=2)
+        self.next_up = widgets.tagged(self.lines, "next-up")
+        self.enter_button: ft.FilledButton | None = None
+        self.table: ft.Column | None = None
+        self.row_control = None
+        self.chart: ScoreChart | None = None
+        self._rounds: list[RoundRow] = []
+        self._show_top(state, rows)
+
+    def show(self, state: ScoreboardState) -> None:
+        """Show the game ``state`` has now (its layout unchanged since these parts were built)."""
+        self._show_top(state, state.sides())
+        if self.enter_button is not None:
+            self.enter_button.content = self.enter_label
+        if self.table is not None:
+            self.show_rounds(state.rounds())
+        if self.chart is not None:
+            self.chart.show(state.chart())
+
+    def _show_top(self, state: ScoreboardState, rows: list[SideRow]) -> None:
+        game = state.game
+        for parts, row in zip(self.sides, rows):
+            parts.show(row, game.over, bool(game.rounds))
+        lines = [t for t in (state.progress, state.next_up) if t]
+        if [t.value for t in self.lines.controls] != lines:
+            self.lines.controls = [ft.Text(t, color=ft.Colors.ON_SURFACE_VARIANT, size=13) for t in lines]
+        self.next_up.visible = bool(lines)
+        self.enter_label = _("Enter round {number}").format(number=game.next_round.number) if state.can_enter else ""
+
+    def show_rounds(self, rounds: list[RoundRow]) -> None:
+        """The rounds' rows: those unchanged stay, the changed and new ones are built."""
+        same = 0
+        while same < min(len(rounds), len(self._rounds)) and rounds[same] == self._rounds[same]:
+            same += 1
+        del self.table.controls[1 + same :]  # the header stays
+        self.table.controls.extend(self.row_control(row) for row in rounds[same:])
+        self._rounds = rounds
+
+
 class GameScreen:
     """One page per game that shows either the scoreboard or a round-entry form.
 
@@ -345,6 +465,12 @@ class GameScreen:
         self.entry_index: int | None = None
         self.entry_error = ft.Container(visible=False)
         self.view = widgets.screen(app, route, _("Scoreboard"), [])
+        self._board: BoardParts | None = None
+        """The scoreboard's controls that a change updates in place."""
+        self._board_root: ft.Control | None = None
+        """The scoreboard's body: kept, hidden, under a round-entry form, so that saving
+        shows it again with only what the round changed, not a page built anew."""
+        self._layout: tuple | None = None
 
     def show_board(self, route: str) -> None:
         self.view.route = route
@@ -362,7 +488,12 @@ class GameScreen:
                 "game-referee",
             ),
         ]  # no theme switch here: the game's name needs the room on a phone
-        self.render()
+        if self._board is not None and self._board_root is not None and self.state.layout() == self._layout:
+            self._board_root.visible = True
+            self.view.controls = [self._board_root]
+            self._board.show(self.state)
+        else:
+            self.render()
 
     def show_entry(self, route: str, index: int | None) -> None:
         """The form for the next round (index None) or for correcting round ``index``."""
@@ -378,48 +509,55 @@ class GameScreen:
         )
         number = s.game.next_round.number if index is None else index + 1
         title = _("Round {number}") if index is None else _("Edit round {number}")
-        widgets.app_bar(self.view).title = ft.Text(title.format(number=number), weight=ft.FontWeight.W_600)
+        widgets.app_bar(self.view).title = widgets.bar_title(title.format(number=number))
         widgets.app_bar(self.view).actions = [widgets.theme_switch(self.app)]
         self.entry_error.visible = False
-        self.view.controls = [self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
+        kept = [self._board_root] if self._board_root is not None else []
+        for board in kept:
+            board.visible = False
+        self.view.controls = [*kept, self.entry_error, entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index)]
+
+    @property
+    def shows_board(self) -> bool:
+        """Whether the scoreboard shows (not a round-entry form)."""
+        return self._board is not None and len(self.view.controls) == 1 and self.view.controls[0] is self._board_root
+
+    def follow(self, record) -> None:
+        """Show ``record`` (the game after a change elsewhere) on the scoreboard shown: only
+        the controls whose contents changed change, so the page is not rebuilt under a tap."""
+        self.state.follow(record)
+        if self._board is None or self.state.layout() != self._layout:
+            self.render()
+            return
+        self._board.show(self.state)
 
     def render(self) -> None:
         s = self.state
+        self._board = self._board_root = None
+        self._layout = s.layout()
         if s.record is None:
-            widgets.app_bar(self.view).title = ft.Text(_("Scoreboard"))
+            widgets.app_bar(self.view).title = widgets.bar_title(_("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
             return
-        widgets.app_bar(self.view).title = ft.Text(s.title, weight=ft.FontWeight.W_600)
+        widgets.app_bar(self.view).title = widgets.bar_title(s.title)
         body: list[ft.Control] = []
         if s.error:
             body.append(widgets.error_banner(s.error))
         banner = s.banner
         if banner:
             body.append(self._banner(banner))
-        body.append(self._totals())
-        lines = [t for t in (s.progress, s.next_up) if t]
-        if lines:
-            body.append(
-                widgets.tagged(
-                    ft.Column([ft.Text(t, color=ft.Colors.ON_SURFACE_VARIANT, size=13) for t in lines], spacing=2),
-                    "next-up",
-                )
-            )
-        actions: list[ft.Control] = []
+        board = BoardParts(self.state)
+        body.append(board.totals)
+        body.append(board.next_up)
+        actions = []
         if s.can_enter:
-            number = s.game.next_round.number
-            actions.append(
-                widgets.tagged(
-                    ft.FilledButton(
-                        _("Enter round {number}").format(number=number),
-                        icon=ft.Icons.EDIT_NOTE,
-                        on_click=lambda: self.app.go(Route(Page.ENTRY, game_id=s.game_id).path),
-                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
-                    ),
-                    "enter-round",
-                    expand=True,
-                )
+            board.enter_button = ft.FilledButton(
+                board.enter_label,
+                icon=ft.Icons.EDIT_NOTE,
+                on_click=lambda: self.app.go(Route(Page.ENTRY, game_id=s.game_id).path),
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
             )
+            actions.append(widgets.tagged(board.enter_button, "enter-round", expand=True))
         if s.status == "finished" and not s.read_only:
             actions.append(
                 widgets.tagged(
@@ -471,9 +609,10 @@ class GameScreen:
         rounds = s.rounds()
         if rounds:
             body.append(widgets.section_title(pgettext("the heading of the table of rounds played", "Rounds")))
-            body.append(self._table(rounds))
+            body.append(self._table(rounds, board))
             body.append(widgets.section_title(_("Scores over the game")))
-            body.append(self._chart())
+            board.chart = ScoreChart(s.chart())
+            body.append(board.chart.control)
         else:
             body.append(widgets.empty_state(ft.Icons.SCOREBOARD, _("No rounds yet. Enter the first round when it is played.")))
         if s.can_enter:
@@ -489,6 +628,7 @@ class GameScreen:
                 )
             )
         widgets.set_body(self.view, body)
+        self._board, self._board_root = board, self.view.controls[0]
 
     def _banner(self, banner: Banner) -> ft.Control:
         won = self.state.status == "finished"
@@ -515,57 +655,6 @@ class GameScreen:
             "winner-banner",
             live_region=True,
         )
-
-    def _totals(self) -> ft.Control:
-        rows: list[ft.Control] = []
-        for row in self.state.sides():
-            total = ft.Text(
-                points(row.total),
-                size=34 if len(self.state.game.sides) <= 4 else 28,
-                weight=ft.FontWeight.BOLD,
-                color=ft.Colors.PRIMARY if row.leading else ft.Colors.ON_SURFACE,
-            )
-            name_line: list[ft.Control] = [
-                ft.Container(width=10, height=10, bgcolor=row.color, border_radius=5),
-                ft.Text(row.name, size=17, weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            ]
-            if row.leading:
-                name_line.append(widgets.pill(_("Leads") if not self.state.game.over else _("Winner"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY))
-            left: list[ft.Control] = [ft.Row(name_line, spacing=8)]
-            if row.note:
-                left.append(ft.Text(row.note, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-            if row.tracks:
-                left.append(
-                    ft.Row(
-                        [
-                            ft.Text(
-                                f"{symbol} {value}",
-                                size=11,
-                                weight=ft.FontWeight.BOLD if counts else None,
-                                color=ft.Colors.PRIMARY if counts else ft.Colors.ON_SURFACE_VARIANT,
-                            )
-                            for symbol, value, counts in row.tracks
-                        ],
-                        wrap=True,
-                        spacing=10,
-                        run_spacing=0,
-                    )
-                )
-            if row.progress is not None:
-                left.append(ft.ProgressBar(value=row.progress, color=row.color, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=4, height=6))
-            rows.append(
-                widgets.tagged(
-                    ft.Container(
-                        ft.Row([ft.Column(left, spacing=6, expand=True), total], spacing=12),
-                        padding=ft.Padding.symmetric(horizontal=16, vertical=10),
-                        bgcolor=ft.Colors.PRIMARY_CONTAINER if row.leading and self.state.game.rounds else None,
-                        border_radius=12,
-                    ),
-                    f"total-{row.name}",
-                    label=f"{row.name} {row.total}",
-                )
-            )
-        return ft.Card(ft.Container(ft.Column(rows, spacing=4), padding=6), margin=0)
 
     def _details(self) -> ft.Control:
         """When the game was played, its place and note, and the button that sets them."""
@@ -594,56 +683,55 @@ class GameScreen:
             )
         return ft.Column(lines, spacing=4)
 
-    def _table(self, rounds: list[RoundRow]) -> ft.Control:
+    def _table(self, rounds: list[RoundRow], board: BoardParts) -> ft.Control:
         s = self.state
         sides = s.game.sides
         header = ft.Row(
             [ft.Text("#", width=28, size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
             + [
-                ft.Text(side, expand=True, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, color=side_color(i))
+                ft.Text(side, expand=True, size=12, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, color=side_color(i))
                 for i, side in enumerate(sides)
             ]
             + ([ft.Container(width=20)] if s.can_edit else []),
             spacing=6,
         )
-        lines: list[ft.Control] = [ft.Container(header, padding=ft.Padding.symmetric(horizontal=12, vertical=8))]
-        for row in rounds:
-            cells: list[ft.Control] = [ft.Text(str(row.number), width=28, color=ft.Colors.ON_SURFACE_VARIANT)]
-            for score, running in zip(row.scores, row.running):
-                cells.append(
-                    ft.Column(
-                        [
-                            ft.Text(points(score), weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT),
-                            ft.Text(points(running), size=11, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.RIGHT),
-                        ],
-                        spacing=0,
-                        expand=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.END,
-                    )
-                )
-            if s.can_edit:
-                cells.append(ft.Icon(ft.Icons.EDIT, size=16, color=ft.Colors.OUTLINE))
-            content: list[ft.Control] = [ft.Row(cells, spacing=6)]
-            if row.note:
-                content.append(ft.Text(row.note, size=11, color=ft.Colors.TERTIARY))
-            lines.append(
-                widgets.tagged(
-                    ft.Container(
-                        ft.Column(content, spacing=2),
-                        padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-                        on_click=(lambda _e=None, i=row.index: self.app.go(Route(Page.CORRECTION, game_id=s.game_id, round=i).path)) if s.can_edit else None,
-                        ink=s.can_edit,
-                        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-                    ),
-                    f"round-{row.number}",
-                    button=s.can_edit,
-                    label=_("Round {number}").format(number=row.number),
+        board.table = ft.Column([ft.Container(header, padding=ft.Padding.symmetric(horizontal=12, vertical=8))], spacing=0)
+        board.row_control = self._round_row
+        board.show_rounds(rounds)
+        return ft.Card(board.table, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)
+
+    def _round_row(self, row: RoundRow) -> ft.Control:
+        s = self.state
+        cells: list[ft.Control] = [ft.Text(str(row.number), width=28, color=ft.Colors.ON_SURFACE_VARIANT)]
+        for score, running in zip(row.scores, row.running):
+            cells.append(
+                ft.Column(
+                    [
+                        ft.Text(points(score), weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT),
+                        ft.Text(points(running), size=11, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.RIGHT),
+                    ],
+                    spacing=0,
+                    expand=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.END,
                 )
             )
-        return ft.Card(ft.Column(lines, spacing=0), margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)
-
-    def _chart(self) -> ft.Control:
-        return score_chart(self.state.chart())
+        if s.can_edit:
+            cells.append(ft.Icon(ft.Icons.EDIT, size=16, color=ft.Colors.OUTLINE))
+        content: list[ft.Control] = [ft.Row(cells, spacing=6)]
+        if row.note:
+            content.append(ft.Text(row.note, size=11, color=ft.Colors.TERTIARY))
+        return widgets.tagged(
+            ft.Container(
+                ft.Column(content, spacing=2),
+                padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                on_click=(lambda _e=None, i=row.index: self.app.go(Route(Page.CORRECTION, game_id=s.game_id, round=i).path)) if s.can_edit else None,
+                ink=s.can_edit,
+                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            ),
+            f"round-{row.number}",
+            button=s.can_edit,
+            label=_("Round {number}").format(number=row.number),
+        )
 
     # --- intents ---
 

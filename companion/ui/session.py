@@ -17,16 +17,18 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
 
 import flet as ft
 
-from companion.share import guard, sharing
-from companion.share.live import TOPIC, DevicesChanged, LiveStore, Message
+from companion.share import guard, relay, sharing
+from companion.share.live import TOPIC, DevicesChanged, GameChanged, LiveStore, Message, RoleChanged
 from companion.share.table import Device, Table
+from companion.store import StoreError
 from companion.ui import access, reconnect
 from companion.ui.join import JoinScreen, JoinState
-from companion.ui.routes import parse, refresh_needed
+from companion.ui.routes import Page, parse, refresh_needed
 from companion.ui.settings import device_storage
 
 if TYPE_CHECKING:
     from companion.store.protocol import GameStore
+    from companion.store.records import GameRecord
 
 DEVICE_KEY = "companion.device"
 """Where a joined browser keeps its device key (its local storage, for this server's address)."""
@@ -54,8 +56,27 @@ class Screens(Protocol):
 
     def show(self, route: str) -> None: ...
 
+    def follow(self, record: GameRecord) -> bool: ...
+
 
 AppT = TypeVar("AppT", bound=Screens)
+
+
+def hear_from_elsewhere(message: Message) -> None:
+    """A message from another process of the server (companion.share.relay): every session
+    of this process hears it as if announced here; a device's new rights are read first."""
+    table = sharing.current_table()
+    if isinstance(message, RoleChanged) and table is not None:
+        table.reload(message.number)
+    for session in list(_sessions):
+        session.hear(message)
+
+
+def catch_up_everywhere() -> None:
+    """Messages from the other processes may have been missed (companion.share.relay lost
+    its connection for a moment): every page that shows stored state reads it again."""
+    for session in list(_sessions):
+        session.hear(None)
 
 
 class TableSession(Generic[AppT]):
@@ -68,6 +89,8 @@ class TableSession(Generic[AppT]):
         self.make_app = make_app
         self.device: Device | None = None
         self.app: AppT | None = None
+        self.live: LiveStore | None = None
+        """The store as this session's device may use it (set on entering, with ``app``)."""
         self.connection = reconnect.watch(page)
         self.visit = guard.current_visit.get()
         """The connection the page is on (None outside the web server), see companion.share.guard."""
@@ -153,7 +176,8 @@ class TableSession(Generic[AppT]):
         self.device = device
         if self.visit is not None:
             self.visit.admit()
-        self.app = app = self.make_app(LiveStore(self.store, device, self._announce, sharing.seated), device)
+        self.live = LiveStore(self.store, device, self._announce, sharing.seated)
+        self.app = app = self.make_app(self.live, device)
         self.connection.on_away = lambda: self._connected(False)
         self.connection.on_back = self._back
         self._connected(True)
@@ -172,16 +196,51 @@ class TableSession(Generic[AppT]):
 
     def _announce(self, message: Message) -> None:
         self.page.pubsub.send_others_on_topic(TOPIC, message)
+        relay.send(message)  # and to the server's other processes, if any
+
+    def hear(self, message: Message | None) -> None:
+        """Hear ``message`` from another process (any thread), if this page is in and connected;
+        None: whatever was missed, so the page is read again if it shows stored state."""
+        try:
+            if self.device is None or self.page.session.connection is None:
+                return
+            if message is None:
+                self.page.run_task(self._catch_up)
+            else:
+                self.page.run_task(self._on_message, TOPIC, message)
+        except (AttributeError, RuntimeError):  # its connection went away meanwhile: it reads everything when back
+            pass
 
     async def _on_message(self, _topic: str, message: Message) -> None:
         if self.page.session.connection is None or self.device is None:  # went away after the message was sent
             return
         if refresh_needed(parse(self._route()), message, self.device):
-            self.page.run_task(self._refresh)  # in this page's own context
+            self.page.run_task(self._refresh, message)  # in this page's own context
 
-    async def _refresh(self) -> None:
-        if self.app is not None:
+    async def _catch_up(self) -> None:
+        self._read_again()
+
+    def _read_again(self) -> None:
+        """Show the page again from the store, unless someone is typing on it."""
+        if parse(self._route()).shows_only_stored_state and self.app is not None:
             self.app.show(self._route())
+
+    async def _refresh(self, message: Message) -> None:
+        if self.app is None or isinstance(message, GameChanged) and self._follow(message):
+            return
+        self.app.show(self._route())
+
+    def _follow(self, message: GameChanged) -> bool:
+        """Show a game's change on its scoreboard in place (the game read once for every
+        session of the process); False when the page is not that scoreboard."""
+        route = parse(self._route())
+        if self.live is None or self.app is None or route.page is not Page.GAME or route.game_id != message.game_id:
+            return False
+        try:
+            record = self.live.latest_game(message.game_id, message.version)
+        except StoreError:  # e.g. the device has left the table: showing the page says so
+            return False
+        return self.app.follow(record)
 
     def _route(self) -> str:
         return self.page.views[-1].route if self.page.views else "/"
@@ -192,8 +251,7 @@ class TableSession(Generic[AppT]):
         if self.visit is not None:
             self.visit.admit()
         self._connected(True)
-        if parse(self._route()).shows_only_stored_state and self.app is not None:
-            self.app.show(self._route())
+        self._read_again()
 
 
 def table_session(page: ft.Page) -> TableSession[Any]:

@@ -4,6 +4,8 @@ devices at the table and their rights; and the app bar's share button."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable
 
 import flet as ft
 
@@ -12,13 +14,14 @@ from companion.i18n import _
 from companion.share import codes, network, qr
 from companion.share.live import DevicesChanged, RoleChanged
 from companion.share.sharing import announcement, current_table, start_sharing
-from companion.share.table import Device, Role, Table
+from companion.share.table import DEVICE_NAME_LENGTH, Device, NameRefused, Role, Table
+from companion.store.models import utc_now
 from companion.ui import session, widgets
 
 
 def device_name(device: Device) -> str:
-    """'Device 3 · Chrome on Android'."""
-    name = _("Device {number}").format(number=device.number)
+    """'Device 3 · Chrome on Android', or the name the host gave it: "Bob's phone · Chrome on Android"."""
+    name = device.name or _("Device {number}").format(number=device.number)
     if device.browser and device.system:
         return f"{name} · " + _("{browser} on {system}").format(browser=device.browser, system=device.system)
     detail = device.browser or device.system
@@ -43,9 +46,10 @@ class DeviceRow:
 class SharePanelState:
     """What the Share this table page shows to ``device``, and the host's grants."""
 
-    def __init__(self, table: Table | None, device: Device):
+    def __init__(self, table: Table | None, device: Device, now: Callable[[], datetime] = utc_now):
         self.table = table
         self.device = device
+        self._now = now
 
     @property
     def sharing(self) -> bool:
@@ -80,9 +84,10 @@ class SharePanelState:
         return _("This is device {number}: you watch. The host can let this device keep score.").format(number=number)
 
     def rows(self) -> list[DeviceRow]:
-        """Every joined device, for a host; nobody else sees the list."""
+        """Every joined device but those gone for a while, for a host; nobody else sees the list."""
         if not (self.sharing and self.device.is_host):
             return []
+        now = self._now()
         return [
             DeviceRow(
                 number=d.number,
@@ -94,10 +99,22 @@ class SharePanelState:
                 scorer=d.can_score,
             )
             for d in self.shared.devices()
+            if d is self.device or not d.gone_for_a_while(now)
         ]
 
     def set_scorer(self, number: int, scorer: bool) -> None:
         self.shared.set_scorer(self.device, number, scorer)
+
+    def rename(self, number: int, typed: str) -> str | None:
+        """Name device ``number``; None when done, else why the name cannot be kept."""
+        try:
+            self.shared.rename(self.device, number, typed)
+        except NameRefused as refused:
+            return refused.message
+        return None
+
+    def name_of(self, number: int) -> str:
+        return next((d.name for d in self.shared.devices() if d.number == number), "")
 
 
 def share_view(app) -> ft.View:
@@ -271,8 +288,37 @@ def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
             title=ft.Text(row.name),
             subtitle=ft.Text(f"{row.role} · {row.status}"),
             trailing=trailing,
+            on_click=lambda: _ask_name(app, state, row.number),
         ),
         f"device-{row.number}",
+        button=True,
+        label=_("Name device {number}").format(number=row.number),
+    )
+
+
+def _ask_name(app, state: SharePanelState, number: int) -> None:
+    """A host names a device ("Bob's phone"), so that the list says whose it is."""
+    field = ft.TextField(label=_("Name of this device"), value=state.name_of(number), max_length=DEVICE_NAME_LENGTH, autofocus=True)
+
+    def save() -> None:
+        problem = state.rename(number, field.value or "")
+        if problem is not None:
+            field.error = problem
+            return
+        app.page.pop_dialog()
+        app.store.announce(DevicesChanged())
+        app.show("/share")
+
+    field.on_submit = save
+    app.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(_("Device {number}").format(number=number)),
+            content=widgets.tagged(field, "device-name"),
+            actions=[
+                ft.TextButton(_("Cancel"), on_click=lambda: app.page.pop_dialog()),
+                widgets.tagged(ft.FilledButton(_("Save"), on_click=save), "device-name-save"),
+            ],
+        )
     )
 
 

@@ -32,7 +32,7 @@ def screen(
 ) -> ft.View:
     """A full-screen page with an app bar (back arrow unless ``home``) and the theme switch."""
     bar = ft.AppBar(
-        title=ft.Text(title, weight=ft.FontWeight.W_600),
+        title=bar_title(title),
         leading=None if home else back_button(app),
         automatically_imply_leading=False,
         actions=[*actions, theme_switch(app), ft.Container(width=4)],
@@ -55,6 +55,12 @@ def app_bar(view: ft.View) -> ft.AppBar:
     if not isinstance(bar, ft.AppBar):
         raise TypeError("this page was not built by screen(): it has no app bar")
     return bar
+
+
+def bar_title(title: str) -> ft.Text:
+    """An app bar's title: two lines of it fit in the bar, so a long title wraps instead of
+    ending in an ellipsis (the app bar allows one line unless told otherwise)."""
+    return ft.Text(title, weight=ft.FontWeight.W_600, size=18, max_lines=2)
 
 
 def constrained(body: Sequence[ft.Control]) -> ft.Control:

@@ -97,15 +97,6 @@ def test_a_blank_search_finds_nothing(blank):
     assert search(blank, "en") == []
 
 
-def test_search_keeps_game_order_then_reading_order():
-    hits = search("points", "en")
-    games = [p.ruleset_id for p in hits]
-    assert games == sorted(games, key=["clubs", "klaverjassen", "members_only", "beverbende"].index)
-    clubs = [p.id for p in hits if p.ruleset_id == "clubs"]
-    order = [p.id for p in sections("clubs", "en")]
-    assert clubs == sorted(clubs, key=order.index)
-
-
 def test_option_passages_of_a_game_in_reading_order():
     options = {"ending": "501", "variant": "rotterdam", "four_jacks": 100}
     passages = option_passages("klaverjassen", options, "en")

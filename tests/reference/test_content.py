@@ -141,3 +141,18 @@ def test_game_terms_are_kept_in_every_language(game, term, lang):
 def test_local_names_of_game_pieces(lang, game, term):
     assert any(p.mentions(term) for p in sections(game, lang))
 
+
+
+@pytest.mark.parametrize(
+    ("lang", "how"),
+    [
+        ("en", "a play never has fewer cards than the last play"),
+        ("nl", "een spel heeft nooit minder kaarten dan het laatste spel"),
+        ("de", "ein Spiel hat nie weniger Karten als das letzte Spiel"),
+        ("fr", "un coup n'a jamais moins de cartes que le dernier coup"),
+    ],
+)
+def test_crazy_clubs_says_how_more_cards_is_read(lang, how):
+    """The rulebook's "higher, or more cards" never lets a play have fewer cards (issue 15 point 14)."""
+    crazy = next(p for p in sections("clubs", lang) if p.id == "option-crazy")
+    assert crazy.mentions(how)

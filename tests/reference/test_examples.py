@@ -74,6 +74,7 @@ def test_clubs_team_example():
         ("option-crazy", "Two 3s (a longer set) beat a single 15", [15], [3, 3], False, True, True, False),
         ("option-crazy", "The run 1-2-3 beats a run 14-15", [14, 15], [1, 2, 3], False, True, True, False),
         ("option-crazy", "On three 8s, two 12s are not enough", [8, 8, 8], [12, 12], False, True, False, False),
+        ("option-crazy", "On two 8s a single 15 may not be played", [8, 8], [15], False, True, False, False),
     ],
 )
 def test_clubs_play_examples(section, fragment, previous, play, wild_15, crazy, legal, wins):
@@ -159,6 +160,17 @@ def test_klaverjassen_scoring_examples(section, fragment, entry, options, scores
     assert deal(entry, **options) == scores
 
 
+def test_klaverjassen_own_target_example():
+    example("klaverjassen", "option-ending", "Playing to 750, Ann & Cy reach 810")
+    renege_by = {DEFENDING: PLAYING, PLAYING: DEFENDING}  # a renege gives the other team 162
+    entries = [{"verzaakt": renege_by[team]} for team in [DEFENDING, PLAYING] * 4 + [DEFENDING]]
+    game = rules.get("klaverjassen").new_game(FOUR, options={"ending": "750"})
+    for entry in entries:
+        game = game.add_round(entry)
+    assert game.totals == {DEFENDING: 810, PLAYING: 648}
+    assert game.over and game.winners == [DEFENDING]
+
+
 # --- MEMBERS ONLY ---------------------------------------------------------------------
 
 
@@ -203,6 +215,17 @@ def test_beverbende_elimination_example():
     assert game.totals["Ann"] == 103
     assert game.detail["still_in"] == ["Bob", "Cy"]
     assert not game.over
+
+
+def test_beverbende_limit_example():
+    example("beverbende", "option-ending", "With limit, Ann reaches 103 in the fourth round while Bob has 58")
+    game = rules.get("beverbende").new_game(["Ann", "Bob", "Cy"], options={"ending": "limit"})
+    for ann, bob, cy in ((30, 10, 12), (32, 12, 14), (32, 16, 15)):
+        game = game.add_round({"totals": {"Ann": ann, "Bob": bob, "Cy": cy}})
+    assert not game.over
+    game = game.add_round({"totals": {"Ann": 9, "Bob": 20, "Cy": 20}})
+    assert game.totals == {"Ann": 103, "Bob": 58, "Cy": 61}
+    assert game.over and game.winners == ["Bob"]
 
 
 def test_beverbende_rounds_example():

@@ -1,4 +1,4 @@
-"""Beverbende: scoring, endings (seed, rounds, elimination, time), rejections, referee helpers."""
+"""Beverbende: scoring, endings (seed, rounds, elimination, time, limit), rejections, referee helpers."""
 
 from __future__ import annotations
 
@@ -242,6 +242,47 @@ def test_elimination_has_no_round_limit():
     g = play(g, *[{"A": 0, "B": 4}] * 24)  # B at 96
     assert not g.over and g.detail["planned_rounds"] is None
     assert g.detail["elimination_limit"] == 100
+
+
+# --- the limit ending (Rat-a-Tat Cat): someone reaches 100, the lowest total wins --------
+
+
+def limit(players=("A", "B", "C")):
+    return game(list(players), ending="limit")
+
+
+def test_limit_the_round_in_which_someone_reaches_100_ends_the_game_and_the_lowest_total_wins():
+    g = play(limit(), *[{"A": 33, "B": 20, "C": 25}] * 3)  # A 99, B 60, C 75
+    assert not g.over
+    g = play(g, {"A": 1, "B": 30, "C": 3})  # A 100
+    assert g.totals == {"A": 100, "B": 90, "C": 78}
+    assert g.over and g.winners == ["C"]
+    assert g.standings == ["C", "B", "A"]
+
+
+def test_limit_the_player_who_reaches_it_can_still_win_with_the_lowest_total():
+    g = play(limit(("A", "B")), *[{"A": 36, "B": 36}] * 2, {"A": 30, "B": 36})  # A 102, B 108
+    assert g.over and g.winners == ["A"]
+
+
+def test_limit_equal_lowest_totals_share_the_win():
+    g = play(limit(), *[{"A": 36, "B": 20, "C": 20}] * 3)  # A 108, B 60, C 60
+    assert g.over and g.winners == ["B", "C"]
+
+
+def test_limit_nobody_is_out_and_everyone_plays_every_round():
+    g = play(limit(), *[{"A": 36, "B": 0, "C": 5}] * 2)  # A 72
+    assert g.detail["still_in"] == ["A", "B", "C"] and g.detail["out_in_round"] == {}
+    assert g.detail["game_ends_at"] == 100 and g.detail["elimination_limit"] is None
+    assert g.detail["planned_rounds"] is None
+
+
+def test_limit_no_round_after_the_game_is_over_and_undo_reopens_it():
+    g = play(limit(), {"A": 36, "B": 0, "C": 5}, {"A": 36, "B": 0, "C": 5}, {"A": 36, "B": 0, "C": 5})
+    assert g.over
+    with pytest.raises(RuleError):
+        g.add_round(totals_round(A=1, B=1, C=1))
+    assert not g.undo().over
 
 
 # --- dealing order ---------------------------------------------------------------------

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion import rules
 from companion.rules.base import RuleError
-from companion.rules.beverbende import CARDS_PER_ROW, COPIES, ELIMINATION_LIMIT
+from companion.rules.beverbende import CARDS_PER_ROW, COPIES, LIMIT
 
 BEVERBENDE = rules.get("beverbende")
 DECK = [value for value, copies in COPIES.items() for _ in range(copies)]
@@ -103,7 +103,7 @@ def test_elimination_out_players_are_at_the_limit_and_score_nothing_after(data):
             if player in out and number > out[player]:
                 assert scores[player] == 0
             running += scores[player]
-        assert (running >= ELIMINATION_LIMIT) == (player in out)
+        assert (running >= LIMIT) == (player in out)
 
 
 @settings(max_examples=100, deadline=None)

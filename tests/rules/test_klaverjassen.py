@@ -116,7 +116,7 @@ def test_exactly_four_players(players):
 
 @pytest.mark.parametrize(
     "options",
-    [{"ending": "700"}, {"four_jacks": 150}, {"variant": "utrecht"}, {"nat": True}, {"four_of_a_kind": "some"}],
+    [{"ending": "99"}, {"four_jacks": 150}, {"variant": "utrecht"}, {"nat": True}, {"four_of_a_kind": "some"}],
 )
 def test_unknown_options_and_values_are_rejected(options):
     with pytest.raises(RuleError):
@@ -422,6 +422,28 @@ def test_higher_targets(ending, target):
     game = game.add_round(win_for(A))
     assert game.over and game.winners == [A] and game.totals[A] >= target
     assert game.detail["target"] == target
+
+
+@pytest.mark.parametrize("ending, target", [("700", 700), ("2000", 2000), ("100", 100), ("10000", 10000)])
+def test_a_club_plays_to_the_target_it_uses(ending, target):
+    """The rulebook: the points needed can differ from room to room."""
+    deals_needed = -(-target // 162)
+    game = play(new_game(ending=ending), *[win_for(A)] * (deals_needed - 1))
+    assert not game.over and game.totals[A] < target
+    game = game.add_round(win_for(A))
+    assert game.over and game.winners == [A] and game.detail["target"] == target
+
+
+def test_a_typed_target_is_kept_in_plain_digits():
+    assert new_game(ending="0750").options["ending"] == "750"
+
+
+@pytest.mark.parametrize("ending", ["99", "10001", "0", "-700", "seven hundred", "7e2", " 700", "\u0667\u0660\u0660", ""])
+def test_a_target_outside_the_range_or_not_in_digits_is_refused_in_words(ending):
+    with pytest.raises(RuleError) as err:
+        new_game(ending=ending)
+    assert err.value.field == "ending"
+    assert "501, 1000, 1500, boompje or a whole number from 100 to 10000" in err.value.message
 
 
 def test_higher_target_with_the_extra_deal():

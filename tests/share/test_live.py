@@ -8,6 +8,7 @@ import inspect
 import pytest
 
 from companion.share import live
+from companion.share.feed import feed
 from companion.share.live import (
     GameChanged,
     GamesRestored,
@@ -46,7 +47,7 @@ def test_a_scorer_saves_a_round_and_every_other_session_hears_of_that_game(store
     game = store.create_game("beverbende", ["Ann", "Bob"])
     record = session(store, role, heard).add_round(game.id, BEVER_ROUND, expected_version=game.version)
     assert len(record.game.rounds) == 1
-    assert heard == [GameChanged(game.id)]
+    assert heard == [GameChanged(game.id, record.version)]
 
 
 def test_edits_undos_new_and_abandoned_games_are_announced_too(store, heard):
@@ -55,8 +56,8 @@ def test_edits_undos_new_and_abandoned_games_are_announced_too(store, heard):
     record = scorer.add_round(game.id, BEVER_ROUND, expected_version=game.version)
     record = scorer.edit_round(game.id, 0, {"totals": {"Ann": 3, "Bob": 4}}, expected_version=record.version)
     record = scorer.undo_round(game.id, expected_version=record.version)
-    scorer.abandon(game.id)
-    assert heard == [GameChanged(game.id)] * 5
+    record = scorer.abandon(game.id)
+    assert heard == [GameChanged(game.id, version) for version in range(1, record.version + 1)]
 
 
 def test_a_new_player_profile_is_announced(store, heard):
@@ -131,11 +132,11 @@ def test_taking_back_scorer_rights_takes_effect_on_the_next_change(store, heard)
 def test_of_two_scorers_entering_the_same_round_one_is_saved_and_the_other_told(store, heard):
     game = store.create_game("beverbende", ["Ann", "Bob"])
     first, second = session(store, Role.HOST, heard), session(store, Role.SCORER, heard)
-    first.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    saved = first.add_round(game.id, BEVER_ROUND, expected_version=game.version)
     with pytest.raises(StaleError):
         second.add_round(game.id, {"totals": {"Ann": 1, "Bob": 2}}, expected_version=game.version)
     assert len(store.open_game(game.id).game.rounds) == 1
-    assert heard == [GameChanged(game.id)]  # the refused save announces nothing
+    assert heard == [GameChanged(game.id, saved.version)]  # the refused save announces nothing
 
 
 def test_a_session_cannot_reach_what_acts_on_the_server_itself(store, heard):
@@ -152,9 +153,11 @@ def test_every_store_method_is_classified_so_a_new_one_is_not_let_through_unseen
 
 
 def test_a_session_is_offered_exactly_the_reads_and_changes_the_screens_use():
-    offered = {name for name, _member in inspect.getmembers(LiveStore) if not name.startswith("_")} - {"announce"}
+    sessions_own = {"announce", "latest_game"}  # telling the other sessions, and reading what they were told
+    offered = {name for name, _member in inspect.getmembers(LiveStore) if not name.startswith("_")} - sessions_own
     screens_use = {name for name, _member in inspect.getmembers(GameStore) if not name.startswith("_")}
-    assert offered == live.READS | live.GAME_CHANGES | live.PLAYER_CHANGES | live.RESTORES == screens_use
+    the_database = {"url"}  # which database the store is, not a read
+    assert offered == live.READS | live.GAME_CHANGES | live.PLAYER_CHANGES | live.RESTORES | the_database == screens_use
 
 
 def test_a_device_no_longer_at_the_table_may_neither_read_nor_change(store, heard):
@@ -168,3 +171,33 @@ def test_a_device_no_longer_at_the_table_may_neither_read_nor_change(store, hear
     with pytest.raises(live.LeftTableError):
         scorer.open_game(game.id)
     assert len(store.open_game(game.id).game.rounds) == 1
+
+
+def test_a_saved_change_is_left_in_the_feed_so_no_other_session_reads_the_game_again(store, heard):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    record = session(store, Role.SCORER, heard).add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    reads = []
+    assert feed.latest(str(store.url), game.id, record.version, reads.append) is record
+    assert reads == []
+
+
+def test_a_change_heard_of_from_elsewhere_is_read_once_for_every_session(store, heard):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    saved = store.add_round(game.id, BEVER_ROUND, expected_version=game.version)  # another process's save
+    reads = []
+
+    def read(game_id):
+        reads.append(game_id)
+        return store.open_game(game_id)
+
+    records = [feed.latest(str(store.url), game.id, saved.version, read) for _ in range(5)]
+    assert reads == [game.id] and all(r is records[0] and r.version == saved.version for r in records)
+
+
+def test_every_session_follows_the_newest_version_it_hears_of(store, heard):
+    viewer = session(store, Role.VIEWER, heard)
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    first = store.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    assert viewer.latest_game(game.id, first.version).version == first.version
+    second = store.add_round(game.id, BEVER_ROUND, expected_version=first.version)
+    assert viewer.latest_game(game.id, second.version).game.rounds == second.game.rounds

@@ -189,3 +189,54 @@ def test_a_computer_can_share(monkeypatch):
 
     monkeypatch.delenv("FLET_PLATFORM", raising=False)
     assert sharing_unavailable() is None
+
+
+def a_host_and_a_guest(table) -> tuple[Device, Device]:
+    host = table.admit(HOST_CODE, "192.168.1.20", PHONE)
+    guest = table.admit(CODE, "192.168.1.21", PHONE)
+    return host, guest
+
+
+def test_the_host_names_a_device_and_the_list_says_whose_it_is(table):
+    host, guest = a_host_and_a_guest(table)
+    panel = SharePanelState(table, host)
+    assert panel.rename(guest.number, "  Bob's   phone ") is None
+    assert [row.name for row in panel.rows()][1] == "Bob's phone · Chrome on Android"
+    assert panel.name_of(guest.number) == "Bob's phone"
+    assert panel.rename(guest.number, "") is None  # no name: its number again
+    assert [row.name for row in panel.rows()][1] == "Device 2 · Chrome on Android"
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [("x" * 41, "A device name has at most 40 characters."), ("Bob\x00", "A device name cannot hold control characters.")],
+)
+def test_a_name_that_cannot_be_kept_is_refused_with_the_reason_and_nothing_changes(table, typed, message):
+    host, guest = a_host_and_a_guest(table)
+    panel = SharePanelState(table, host)
+    assert panel.rename(guest.number, typed) == message
+    assert panel.name_of(guest.number) == ""
+
+
+def test_only_a_host_names_devices(table):
+    host, guest = a_host_and_a_guest(table)
+    with pytest.raises(PermissionError):
+        table.rename(guest, host.number, "Mine now")
+
+
+def test_a_device_gone_for_a_while_drops_off_the_list_and_one_connected_stays(table):
+    from datetime import timedelta
+
+    from companion.share.table import GONE_AFTER
+    from companion.store.models import utc_now
+
+    host, guest = a_host_and_a_guest(table)
+    third = table.admit(CODE, "192.168.1.22", PHONE)
+    for device in (guest, third):
+        table.connected(device, +1)
+    table.connected(guest, -1)  # the guest left; the third phone is still here
+    later = utc_now() + GONE_AFTER + timedelta(minutes=1)
+    assert [row.number for row in SharePanelState(table, host, now=lambda: later).rows()] == [host.number, third.number]
+    soon = utc_now() + GONE_AFTER - timedelta(minutes=1)
+    assert [row.number for row in SharePanelState(table, host, now=lambda: soon).rows()] == [1, 2, 3]
+    assert table.rejoin(guest.key) is guest  # gone from the list, not from the table: it may come back

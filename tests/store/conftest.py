@@ -76,7 +76,7 @@ def store_url(backend, tmp_path) -> str:
 
     def empty(schema: str) -> list[str]:
         if schema in _migrated:
-            tables = ", ".join(f'"{schema}".{table}' for table in ("rounds", "game_players", "games", "players"))
+            tables = ", ".join(f'"{schema}".{table}' for table in ("rounds", "game_players", "games", "players", "table_devices", "shared_tables"))
             return [f"TRUNCATE {tables} RESTART IDENTITY"]
         return _fresh(schema)
 

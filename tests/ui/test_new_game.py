@@ -1,6 +1,9 @@
+import flet as ft
 import pytest
 
-from companion.ui.new_game import NewGameState, seat_teams
+from companion.ui import new_game
+from companion.ui.new_game import NewGameScreen, NewGameState, seat_teams
+from tests.ui.tree import find, walk
 
 
 def table(ruleset_id: str, *names: str, saved=()) -> NewGameState:
@@ -169,3 +172,105 @@ def test_changed_options_are_listed_in_the_rulesets_order():
     assert state.changed_options == ["four_jacks", "ending"]
     state.set_option("ending", "501")
     assert state.changed_options == ["four_jacks"]
+
+
+# --- a target typed beside the quick choices (issue 15 point 14) ------------------------------
+
+
+def test_klaverjassen_can_be_played_to_any_target_a_club_uses():
+    state = table("klaverjassen", "Ann", "Bob", "Cy", "Dee")
+    state.set_option_text("ending", "750")
+    assert state.options["ending"] == "750" and state.problem is None
+    assert state.changed_options == ["ending"]
+
+
+def test_a_typed_target_out_of_range_is_explained_and_blocks_the_start():
+    state = table("klaverjassen", "Ann", "Bob", "Cy", "Dee")
+    state.set_option_text("ending", "99")
+    assert state.option_text["ending"] == "99"
+    assert "a whole number from 100 to 10000" in state.option_errors["ending"]
+    assert state.problem.startswith("Ending: ")
+    state.set_option_text("ending", "seven")
+    assert state.option_errors["ending"] == "Type a whole number."
+
+
+def test_a_quick_choice_replaces_a_typed_target_and_an_emptied_field_means_the_default():
+    state = table("klaverjassen")
+    state.set_option_text("ending", "99")
+    state.set_option("ending", "1500")
+    assert state.options["ending"] == "1500" and state.option_text["ending"] == "" and not state.option_errors
+    state.set_option_text("ending", "2000")
+    state.set_option_text("ending", "  ")
+    assert state.options["ending"] == "501" and not state.option_errors
+
+
+def test_a_typed_target_is_saved_and_restored_with_the_game(store):
+    state = table("klaverjassen", "Ann", "Bob", "Cy", "Dee")
+    state.set_option_text("ending", "0750")
+    record = store.open_game(state.start(store))
+    assert record.game.options["ending"] == "750"
+    assert record.game.detail["target"] == 750
+
+
+def test_the_new_game_screen_offers_the_quick_choices_and_a_field_for_any_target(store):
+    app = type("App", (), {"store": store, "dark": False})()
+    screen = NewGameScreen(app, NewGameState([]))
+    screen.state.choose("klaverjassen")
+    screen.options_open = True
+    screen.render()
+    for value in ("501", "1000", "1500", "boompje"):
+        find(screen.view, f"option-ending-{value}")
+    option = find(screen.view, "option-ending")
+    field = next(c for c in walk(option) if isinstance(c, ft.TextField))
+    assert field.label == "Or type a number" and field.value == ""
+    field.value = "1200"
+    field.on_change(type("Event", (), {"control": field})())
+    assert screen.state.options["ending"] == "1200"
+    assert not any(find(screen.view, f"option-ending-{v}").selected for v in ("501", "1000", "1500", "boompje"))
+    assert find(screen.view, "options-toggle").subtitle.value == "Changed: Ending"
+    find(screen.view, "option-ending-1000").on_select(None)
+    assert screen.state.options["ending"] == "1000" and field.value == ""
+
+
+def test_the_new_game_screen_offers_the_limit_ending_and_saves_it(store):
+    app = type("App", (), {"store": store, "dark": False})()
+    screen = NewGameScreen(app, NewGameState([]))
+    screen.state.choose("beverbende")
+    for name in ("Ann", "Bob"):
+        screen.state.add_player(name)
+    screen.options_open = True
+    screen.render()
+    chip = find(screen.view, "option-ending-limit")
+    assert chip.label.value == "limit" and not chip.selected
+    chip.on_select(None)
+    assert find(screen.view, "option-ending-limit").selected
+    record = store.open_game(screen.state.start(store))
+    assert record.game.options["ending"] == "limit"
+    assert record.game.detail["game_ends_at"] == 100
+
+
+class OpeningApp:
+    """An app shell whose store is still opening: any use of it would wait for it."""
+
+    dark = False
+    page = None
+
+    def __init__(self, store):
+        self.store_open = False
+        self._store = store
+
+    @property
+    def store(self):
+        assert self.store_open, "the New game page waited for the store"
+        return self._store
+
+
+def test_new_game_shows_before_the_store_opens_and_the_saved_players_join_it_then(store):
+    store.add_player("Dee")
+    app = OpeningApp(store)
+    view = new_game.show(app)
+    find(view, "ruleset-beverbende").on_click()
+    app.store_open = True
+    new_game.fill(app, view)
+    find(view, "saved-Dee").on_click()
+    assert view.data.state.players == ["Dee"]

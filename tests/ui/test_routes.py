@@ -124,20 +124,20 @@ VIEWER = Device(number=3, key="key-3", browser="", system="", role=Role.VIEWER)
 @pytest.mark.parametrize(
     "address, message, refresh",
     [
-        ("/", GameChanged(4), True),
-        ("/game/4", GameChanged(4), True),
-        ("/game/5", GameChanged(4), False),
-        ("/game/4/round", GameChanged(4), False),  # a round being entered is left alone
-        ("/game/4/round/1", GameChanged(4), False),
-        ("/new", GameChanged(4), False),
-        ("/table", GameChanged(4), True),  # follows whichever game is newest
-        ("/table/4", GameChanged(4), True),
-        ("/table/5", GameChanged(4), False),
-        ("/history", GameChanged(4), True),
-        ("/history/4", GameChanged(4), True),
-        ("/players/Ann", GameChanged(4), True),
-        ("/rules", GameChanged(4), False),
-        ("/share", GameChanged(4), False),
+        ("/", GameChanged(4, 2), True),
+        ("/game/4", GameChanged(4, 2), True),
+        ("/game/5", GameChanged(4, 2), False),
+        ("/game/4/round", GameChanged(4, 2), False),  # a round being entered is left alone
+        ("/game/4/round/1", GameChanged(4, 2), False),
+        ("/new", GameChanged(4, 2), False),
+        ("/table", GameChanged(4, 2), True),  # follows whichever game is newest
+        ("/table/4", GameChanged(4, 2), True),
+        ("/table/5", GameChanged(4, 2), False),
+        ("/history", GameChanged(4, 2), True),
+        ("/history/4", GameChanged(4, 2), True),
+        ("/players/Ann", GameChanged(4, 2), True),
+        ("/rules", GameChanged(4, 2), False),
+        ("/share", GameChanged(4, 2), False),
         ("/players", PlayersChanged(), True),
         ("/", PlayersChanged(), False),
         ("/", GamesRestored(), True),
@@ -151,9 +151,9 @@ VIEWER = Device(number=3, key="key-3", browser="", system="", role=Role.VIEWER)
         ("/game/4/round", RoleChanged(3), True),  # lost the right to enter: the form closes
         ("/game/4", RoleChanged(3), True),
         ("/game/4", RoleChanged(2), False),
-        ("/?code=K7QM2XHD", GameChanged(4), True),
-        ("/game/4/referee", GameChanged(4), False),
-        ("/history/4/rules", GameChanged(4), False),
+        ("/?code=K7QM2XHD", GameChanged(4, 2), True),
+        ("/game/4/referee", GameChanged(4, 2), False),
+        ("/history/4/rules", GameChanged(4, 2), False),
     ],
 )
 def test_a_page_reloads_when_a_change_concerns_it(address, message, refresh):

@@ -105,6 +105,22 @@ def test_beverbende_elimination_marks_who_is_out(store):
     assert [r.note for r in s.sides()] == ["Out after round 4", "", ""]
 
 
+def test_klaverjassen_shows_the_target_the_club_typed(store):
+    record = store.create_game("klaverjassen", KLAVER, options={"ending": "750"})
+    play(store, record.id, [deal(100)])
+    assert board(store, record.id).progress == "Playing to 750 points"
+
+
+def test_beverbende_limit_says_what_ends_the_game_and_crowns_the_lowest_total(store):
+    record = store.create_game("beverbende", ["Ann", "Bob", "Cy"], options={"ending": "limit"})
+    play(store, record.id, [bever_totals(Ann=30, Bob=10, Cy=12)] * 3)
+    s = board(store, record.id)
+    assert s.progress == "Over when someone reaches 100 · lowest total wins"
+    play(store, record.id, [bever_totals(Ann=30, Bob=10, Cy=12)])  # Ann 120
+    s.load()
+    assert s.status == "finished" and s.game.winners == ["Bob"]
+
+
 def test_members_only_shows_tracks_and_symbols_reached(store):
     record = store.create_game("members_only", ["Ann", "Bob", "Cy"])
     bets = [

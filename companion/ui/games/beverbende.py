@@ -16,6 +16,8 @@ class BeverbendeBoard(Board):
             return _("Out at {limit} points · last player left wins").format(limit=detail["elimination_limit"])
         if detail["ending"] == "time":
             return _("Play until time is up; mark the last round when it is")
+        if detail["ending"] == "limit":
+            return _("Over when someone reaches {limit} · lowest total wins").format(limit=detail["game_ends_at"])
         left = detail["rounds_left"]  # a number with the seed and rounds endings
         if left:
             return ngettext("{n} round left · lowest total wins", "{n} rounds left · lowest total wins", left).format(n=left)
@@ -27,8 +29,12 @@ class BeverbendeBoard(Board):
         detail: BeverbendeDetail = game.detail
         if detail["ending"] == "elimination":
             return _("out at {points}").format(points=detail["elimination_limit"])
+        if detail["ending"] == "time":
+            return _("until time is up")
+        if detail["ending"] == "limit":
+            return _("to {points}").format(points=detail["game_ends_at"])
         planned = detail["planned_rounds"]
-        if detail["ending"] == "time" or planned is None:  # only a game of so many rounds plans them
+        if planned is None:  # only a game of so many rounds plans them
             return _("until time is up")
         return ngettext("{n} round", "{n} rounds", planned).format(n=planned)
 

@@ -162,7 +162,10 @@ def facts(rows: Sequence[tuple[str, str]], identifier: str) -> ft.Control:
     return tagged(
         ft.Column(
             [
-                ft.Row([ft.Text(label, expand=True), ft.Text(value, weight=ft.FontWeight.W_600)], spacing=8)
+                ft.Row(  # the value takes the room left and wraps, so the label keeps its words whole
+                    [ft.Text(label), ft.Text(value, weight=ft.FontWeight.W_600, expand=True, text_align=ft.TextAlign.RIGHT)],
+                    spacing=8,
+                )
                 for label, value in rows
             ],
             spacing=4,

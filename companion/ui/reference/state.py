@@ -69,9 +69,16 @@ class ReferenceState:
         """The line above the passages: what they are."""
         if not self.searching:
             return rules.get(self.game).name
-        count = len(self.passages())
+        found = self.passages()
+        count = len(found)
         if count == 0:
             return _("Nothing in the rules mentions \u201c{term}\u201d.").format(term=self.query.strip())
+        if not found[0].passage.holds_every_word(self.query):
+            return ngettext(
+                "No passage holds every word; {n} passage holds most of \u201c{term}\u201d.",
+                "No passage holds every word; {n} passages hold most of \u201c{term}\u201d.",
+                count,
+            ).format(n=count, term=self.query.strip())
         return ngettext(
             "{n} passage mentions \u201c{term}\u201d.", "{n} passages mention \u201c{term}\u201d.", count
         ).format(n=count, term=self.query.strip())

@@ -206,9 +206,9 @@ def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) ->
         strong=True,
         expand=3,
     )
-    name = ft.Text(player, expand=3, size=16, weight=ft.FontWeight.W_500, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-    row = ft.Row([name, *slots, ft.Text("="), total], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return ft.Column([row, form.error_line(lambda: state.row_error(player), f"bever-error-{player}")], spacing=0)
+    name = ft.Text(player, size=16, weight=ft.FontWeight.W_500)  # above the cards: a long name has the whole width
+    row = ft.Row([*slots, ft.Text("="), total], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Column([name, row, form.error_line(lambda: state.row_error(player), f"bever-error-{player}")], spacing=0)
 
 
 STATE = BeverbendeEntry

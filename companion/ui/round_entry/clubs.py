@@ -166,12 +166,14 @@ def view(state: ClubsEntry, on_save, on_cancel=None) -> ft.Control:
 
 def _out_button(form: widgets.EntryForm, state: ClubsEntry, player: str) -> ft.Control:
     place = ft.Text(size=18, weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.CENTER)
-    name = ft.Text(player, size=16, weight=ft.FontWeight.W_600, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-    caption = ft.Text(size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    name = ft.Text(player, size=16, weight=ft.FontWeight.W_600)
+    caption = ft.Text(size=12)
     box = ft.Container(
-        content=ft.Row([place, ft.Column([name, caption], spacing=0, expand=True)], spacing=4),
-        height=widgets.TAP + 8,
-        padding=ft.Padding.symmetric(horizontal=6),
+        content=ft.Row(
+            [place, ft.Column([name, caption], spacing=0, expand=True), ft.Container(height=widgets.TAP)],
+            spacing=4,
+        ),  # the empty container keeps the button a finger high when the name takes one line
+        padding=ft.Padding.symmetric(horizontal=6, vertical=4),
         border_radius=ft.BorderRadius.all(8),
         on_click=form.intent(lambda: state.tap_out(player)),
         ink=True,
@@ -217,7 +219,7 @@ def _player_row(form: widgets.EntryForm, state: ClubsEntry, player: str) -> ft.C
         spacing=0,
         width=128,
     )
-    controls = [_out_button(form, state, player), stepper]
+    controls: list[ft.Control] = [stepper]
     if state.double_cards:
         controls.append(
             ft.Container(
@@ -227,8 +229,9 @@ def _player_row(form: widgets.EntryForm, state: ClubsEntry, player: str) -> ft.C
                 width=56,
             )
         )
-    row = ft.Row(controls, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return ft.Column([row, form.error_line(lambda: state.error_at(f"club_points.{player}"), f"clubs-error-{player}")], spacing=0)
+    # The going-out button has the row's whole width, so a long name wraps between its words.
+    row = ft.Row(controls, spacing=4, alignment=ft.MainAxisAlignment.END)
+    return ft.Column([_out_button(form, state, player), row, form.error_line(lambda: state.error_at(f"club_points.{player}"), f"clubs-error-{player}")], spacing=0)
 
 
 STATE = ClubsEntry

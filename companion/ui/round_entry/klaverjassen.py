@@ -278,7 +278,7 @@ def _team_panel(form: widgets.EntryForm, state: KlaverjassenEntry, team: str) ->
     ]
     title = ft.Row(
         [
-            ft.Text(team, size=18, weight=ft.FontWeight.BOLD, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Text(team, size=18, weight=ft.FontWeight.BOLD, expand=True),
             widgets.tagged(marks, f"klaver-marks-{team}"),
             badge,
             points,

@@ -259,7 +259,7 @@ class MembersOnlyEntry(Keypad, EntryState):
 
 # --- view -------------------------------------------------------------------------------
 
-CELL_H, LABEL_W = 44, 40
+CELL_H, LABEL_W = 44, 48
 """Board cells share the width left of the field labels, so the board fits any phone."""
 
 
@@ -300,11 +300,11 @@ def view(state: MembersOnlyEntry, on_save, on_cancel=None) -> ft.Control:
 
 
 def _player_chip(form: widgets.EntryForm, state: MembersOnlyEntry, player: str, colour: str) -> ft.Control:
-    name = ft.Text(player, size=14, weight=ft.FontWeight.W_600, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    name = ft.Text(player, size=14, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)
     stones = ft.Text(size=11, max_lines=1)
     box = ft.Container(
         content=ft.Column([name, stones], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        height=widgets.TAP + 4,
+        padding=ft.Padding.symmetric(horizontal=2, vertical=6),
         alignment=ft.Alignment.CENTER,
         border_radius=ft.BorderRadius.all(8),
         on_click=form.intent(lambda: state.choose_player(player)),
@@ -328,7 +328,7 @@ def _board(form: widgets.EntryForm, state: MembersOnlyEntry, colours: dict[str, 
     header = ft.Row(
         [ft.Container(width=LABEL_W)]
         + [
-            ft.Text(symbol_name(s), size=10, expand=True, text_align=ft.TextAlign.CENTER, max_lines=1, weight=ft.FontWeight.W_600)
+            ft.Text(symbol_name(s), size=9, expand=True, text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.W_600)
             for s in SYMBOLS
         ],
         spacing=3,
@@ -403,7 +403,7 @@ def _count_row(form: widgets.EntryForm, state: MembersOnlyEntry, row: str, title
         )
         for s in SYMBOLS
     ]
-    line = ft.Row([ft.Text(title, size=12, width=LABEL_W, weight=ft.FontWeight.BOLD)] + slots, spacing=3)
+    line = ft.Row([ft.Text(title, size=11, width=LABEL_W, weight=ft.FontWeight.BOLD)] + slots, spacing=3)
 
     def sync():
         line.visible = row in state.count_rows

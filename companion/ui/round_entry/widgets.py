@@ -173,7 +173,7 @@ class EntryForm(SyncedControls):
         header = ft.Row(
             [
                 ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
-                ft.Text(subtitle, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=True, max_lines=1),
+                ft.Text(subtitle, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )

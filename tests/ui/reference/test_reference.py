@@ -132,3 +132,17 @@ def test_the_view_switches_games():
     find(root, "reference-game-beverbende").on_click(None)
     assert text(find(root, "reference-summary")) == "Beverbende"
     find(root, "reference-passage-beverbende-knock")
+
+
+def test_a_search_without_every_word_says_only_most_of_it_was_found():
+    state = ReferenceState()
+    state.set_query("stone dragon")
+    assert state.passages()
+    assert state.summary() == f"No passage holds every word; {len(state.passages())} passages hold most of \u201cstone dragon\u201d."
+
+
+def test_a_question_in_other_words_finds_the_rule_first():
+    state = ReferenceState("clubs")
+    state.set_query("stones back")
+    assert state.passages()[0].passage.id == "lost-stones"
+    assert state.summary().endswith("mention \u201cstones back\u201d.")

@@ -145,6 +145,16 @@ def test_elimination_lists_only_players_still_in_and_says_who_goes_out():
     assert BeverbendeEntry(game).players == ["Bob", "Cy"]
 
 
+def test_with_the_limit_the_round_reaching_100_says_it_ends_the_game_and_the_lowest_total_wins():
+    game = new_game(ending="limit")
+    for _ in range(2):
+        game = game.add_round({"totals": {"Ann": 36, "Bob": 4, "Cy": 5}})
+    state = BeverbendeEntry(game)
+    assert state.players == PLAYERS
+    press_all(state, [9, 9, 9, 9, 0, 0, 0, 0, 1, 1, 1, 1])
+    assert state.preview().notes == ("This round ends the game: Bob wins.",)  # Ann 108, Bob 8, Cy 14
+
+
 def test_against_the_clock_the_round_can_be_marked_last():
     state = BeverbendeEntry(new_game(ending="time"))
     assert state.against_the_clock

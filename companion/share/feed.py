@@ -1,0 +1,59 @@
+"""The game as it is after a change, read from the store once for every session that shows it.
+
+A change saved through this process leaves its result here (``put``); a change heard of
+from elsewhere is read by the first session that asks for it (``latest``) and every
+other session of the process gets that same record. Records are frozen, so sharing one
+between sessions is safe; only the newest version of each game is kept, and only for the
+games changed lately, so the feed does not grow with the evening. Games are told apart by
+their database too (a test, or a restart on another database, may reuse a game's number).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from companion.store import GameRecord
+
+KEPT_GAMES = 256
+"""Games whose newest record is kept: more than the tables of a club evening."""
+
+
+class GameFeed:
+    """The newest known record of each lately changed game. Safe to share between threads."""
+
+    def __init__(self, kept: int = KEPT_GAMES):
+        self._records: OrderedDict[tuple[str, int], GameRecord] = OrderedDict()
+        self._kept = kept
+        self._lock = threading.Lock()
+
+    def put(self, database: str, record: GameRecord) -> None:
+        """``record`` was just saved in ``database``: the sessions that follow its game get it."""
+        with self._lock:
+            self._keep(database, record)
+
+    def latest(self, database: str, game_id: int, version: int, read: Callable[[int], GameRecord]) -> GameRecord:
+        """Game ``game_id`` at ``version`` or newer: from the feed when it has it, else
+        ``read`` once (sessions asking at the same time wait for that one read)."""
+        with self._lock:
+            known = self._records.get((database, game_id))
+            if known is not None and known.version >= version:
+                return known
+            return self._keep(database, read(game_id))
+
+    def _keep(self, database: str, record: GameRecord) -> GameRecord:
+        """Keep ``record`` unless a newer one is known; the newest one (lock held)."""
+        key = (database, record.id)
+        known = self._records.get(key)
+        if known is None or known.version <= record.version:
+            self._records[key] = known = record
+        self._records.move_to_end(key)
+        while len(self._records) > self._kept:
+            self._records.popitem(last=False)
+        return known
+
+
+feed = GameFeed()
+"""The feed of this server process, shared by all its sessions."""

@@ -1,0 +1,132 @@
+"""Carrying the table's messages between the server processes of a club (PostgreSQL's
+LISTEN/NOTIFY; no other message broker).
+
+Every process of a server on PostgreSQL runs one ``Relay``: what a session announces is
+also sent as a notification on ``CHANNEL`` after the change is committed, and what another
+process sent is handed to this process's sessions (``deliver``) as if announced here. A
+message names what changed (a game and its version, a device's number), never the state,
+so a process that hears it reads the store (companion.share.feed). With SQLite the server
+is one process and no relay runs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+import uuid
+from dataclasses import asdict, fields
+from typing import Any, Callable
+
+from companion.share.live import DevicesChanged, GameChanged, GamesRestored, Message, PlayersChanged, RoleChanged
+
+CHANNEL = "companion_live"
+MESSAGES: dict[str, type] = {kind.__name__: kind for kind in (GameChanged, PlayersChanged, GamesRestored, DevicesChanged, RoleChanged)}
+RETRY_SECONDS = 1.0
+"""Pause before listening again after the database connection was lost."""
+
+log = logging.getLogger(__name__)
+
+
+def encode(message: Message, origin: str) -> str:
+    return json.dumps({"kind": type(message).__name__, "origin": origin, **asdict(message)})
+
+
+def decode(payload: str) -> tuple[Message, str] | None:
+    """(message, origin process) from a notification's payload; None for anything else."""
+    try:
+        data = json.loads(payload)
+        kind = MESSAGES[data["kind"]]
+        values = {f.name: data[f.name] for f in fields(kind)}
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values()) or not isinstance(data["origin"], str):
+            return None
+        return kind(**values), data["origin"]
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def conninfo(database_url: str) -> str:
+    """The psycopg connection string of a SQLAlchemy ``postgresql+psycopg://`` URL."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Relay:
+    """This process's end of the channel (see the module docstring)."""
+
+    def __init__(self, database_url: str, deliver: Callable[[Message], None], catch_up: Callable[[], None] = lambda: None):
+        self.origin = uuid.uuid4().hex
+        self._conninfo = conninfo(database_url)
+        self._deliver = deliver
+        self._catch_up = catch_up
+        """Called when listening again after the connection was lost: what was sent meanwhile was not heard."""
+        self.backend_pid: int | None = None
+        self._sender: Any = None
+        self._lock = threading.Lock()
+        self._stopped = threading.Event()
+        self.listening = threading.Event()
+        """Set while the channel is listened to (tests wait for it)."""
+
+    def start(self) -> None:
+        threading.Thread(target=self._listen, name="relay", daemon=True).start()
+
+    def stop(self) -> None:
+        self._stopped.set()
+
+    def send(self, message: Message) -> None:
+        """Tell the other processes (the change is committed already)."""
+        import psycopg
+
+        payload = encode(message, self.origin)
+        with self._lock:
+            for attempt in range(2):  # a connection lost since the last message is opened again once
+                try:
+                    if self._sender is None or self._sender.closed:
+                        self._sender = psycopg.connect(self._conninfo, autocommit=True)
+                    self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                    return
+                except psycopg.OperationalError:
+                    self._sender = None
+                    if attempt:
+                        log.warning("companion: a change could not be told to the other server processes")
+
+    def _listen(self) -> None:
+        import psycopg
+
+        lost = False
+        while not self._stopped.is_set():
+            try:
+                with psycopg.connect(self._conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.backend_pid = conn.info.backend_pid
+                    self.listening.set()
+                    if lost:
+                        self._catch_up()
+                    while not self._stopped.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            heard = decode(note.payload)
+                            if heard is not None and heard[1] != self.origin:
+                                self._deliver(heard[0])
+            except psycopg.OperationalError:
+                self.listening.clear()
+                lost = True
+                time.sleep(RETRY_SECONDS)
+
+
+_relay: Relay | None = None
+
+
+def start(database_url: str, deliver: Callable[[Message], None], catch_up: Callable[[], None]) -> Relay:
+    """Relay this process's messages through ``database_url`` (PostgreSQL) from now on."""
+    global _relay
+    _relay = Relay(database_url, deliver, catch_up)
+    _relay.start()
+    return _relay
+
+
+def send(message: Message) -> None:
+    """Tell the server's other processes, if there are any (a relay runs)."""
+    if _relay is not None:
+        _relay.send(message)

@@ -1,0 +1,142 @@
+"""The shared table's state in the database: its codes, its devices, their rights and
+names, and when each was last connected. Every server process of a club reads and writes
+it here, so any process admits a device another one let in, with the rights it has
+(companion.share.table keeps the process's view of it).
+"""
+
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Callable, Iterator
+
+import sqlalchemy as sa
+
+from companion.store.models import SHARED_TABLES, TABLE_DEVICES, utc_now
+from companion.store.service import Store, _inserted_id
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One device of a shared table as the database has it."""
+
+    number: int
+    key: str
+    browser: str
+    system: str
+    role: str
+    name: str
+    connections: int
+    seen_at: datetime
+
+
+class Seats:
+    """The shared tables of one database. ``store`` is called on first use (the store may
+    still be opening when sharing starts). Safe to share between threads and processes."""
+
+    def __init__(self, store: Callable[[], Store]):
+        self._open = store
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """One change at a time per process (an in-memory database has one connection for all threads)."""
+        with self._lock, self._open()._write() as conn:
+            yield conn
+
+    @contextmanager
+    def _read(self) -> Iterator[sa.Connection]:
+        with self._lock, self._open()._read() as conn:
+            yield conn
+
+    def open_table(self, join_code: str, host_code: str, address: str, port: int) -> int:
+        """A new shared table with these codes; any table still shared ends (its devices with it)."""
+        now = utc_now()
+        with self._write() as conn:
+            conn.execute(sa.update(SHARED_TABLES).where(SHARED_TABLES.c.stopped_at.is_(None)).values(stopped_at=now))
+            result = conn.execute(
+                sa.insert(SHARED_TABLES).values(join_code=join_code, host_code=host_code, address=address, port=port, started_at=now)
+            )
+            return _inserted_id(result)
+
+    def stop_table(self, table_id: int) -> None:
+        with self._write() as conn:
+            conn.execute(sa.update(SHARED_TABLES).where(SHARED_TABLES.c.id == table_id).values(stopped_at=utc_now()))
+
+    def add_device(self, table_id: int, key: str, browser: str, system: str, role: str, guests_at_most: int) -> SeatRecord | None:
+        """A new device with the next number; None when ``role`` is a guest's and the table
+        already has ``guests_at_most`` devices that are not hosts."""
+        now = utc_now()
+        for _attempt in range(3):  # two processes numbering a device at once: the later one takes the next number
+            try:
+                with self._write() as conn:
+                    if role != "host":
+                        guests = conn.execute(
+                            sa.select(sa.func.count()).where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.role != "host")
+                        ).scalar_one()
+                        if guests >= guests_at_most:
+                            return None
+                    number = conn.execute(
+                        sa.select(sa.func.coalesce(sa.func.max(TABLE_DEVICES.c.number), 0) + 1).where(TABLE_DEVICES.c.table_id == table_id)
+                    ).scalar_one()
+                    values = dict(table_id=table_id, number=number, key=key, browser=browser[:40], system=system[:40],
+                                  role=role, name="", connections=0, seen_at=now)  # fmt: skip
+                    conn.execute(sa.insert(TABLE_DEVICES).values(**values))
+                    return _seat(values)
+            except sa.exc.IntegrityError:
+                continue
+        raise RuntimeError("could not number a new device")
+
+    def device(self, table_id: int, key: str) -> SeatRecord | None:
+        """Device ``key`` while its table is shared (after a Stop sharing its key lets nobody in)."""
+        with self._read() as conn:
+            row = conn.execute(
+                sa.select(TABLE_DEVICES)
+                .join(SHARED_TABLES, SHARED_TABLES.c.id == TABLE_DEVICES.c.table_id)
+                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key == key, SHARED_TABLES.c.stopped_at.is_(None))
+            ).first()
+        return None if row is None else _seat(row._mapping)
+
+    def devices(self, table_id: int) -> list[SeatRecord]:
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(TABLE_DEVICES).where(TABLE_DEVICES.c.table_id == table_id).order_by(TABLE_DEVICES.c.number)
+            ).all()
+        return [_seat(row._mapping) for row in rows]
+
+    def set_role(self, table_id: int, number: int, role: str) -> None:
+        with self._write() as conn:
+            conn.execute(
+                sa.update(TABLE_DEVICES)
+                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.number == number, TABLE_DEVICES.c.role != "host")
+                .values(role=role)
+            )
+
+    def set_host(self, table_id: int, key: str) -> None:
+        with self._write() as conn:
+            conn.execute(sa.update(TABLE_DEVICES).where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key == key).values(role="host"))
+
+    def rename(self, table_id: int, number: int, name: str) -> None:
+        with self._write() as conn:
+            conn.execute(
+                sa.update(TABLE_DEVICES).where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.number == number).values(name=name)
+            )
+
+    def connected(self, table_id: int, key: str, change: int) -> None:
+        """A connection of device ``key`` opened (+1) or closed (-1), in any process: it was seen now."""
+        connections = TABLE_DEVICES.c.connections + change
+        with self._write() as conn:
+            conn.execute(
+                sa.update(TABLE_DEVICES)
+                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key == key)
+                .values(connections=sa.case((connections < 0, 0), else_=connections), seen_at=utc_now())
+            )
+
+
+def _seat(values: Any) -> SeatRecord:
+    return SeatRecord(
+        number=values["number"], key=values["key"], browser=values["browser"], system=values["system"],
+        role=values["role"], name=values["name"], connections=values["connections"], seen_at=values["seen_at"],
+    )  # fmt: skip

@@ -1,0 +1,102 @@
+"""A club server's table state in the database: every server process (here, one Table per
+process over the same database) admits the devices another let in, with their rights, and
+a stopped table lets none of them in again."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.share.table import Invitation, JoinRefused, Role, Table
+from companion.store import Store
+from companion.store.seats import Seats
+
+CODE = "K7QM2XHD"
+HOST_CODE = "0123456789ABCDEFGHJKMNPQRS"
+
+
+@pytest.fixture
+def processes(store_url):
+    """The table as two server processes see it: the first shares it, the second adopts it."""
+    first, second = Store(store_url), Store(store_url)
+    invitation = Invitation("192.168.1.5", 8550, code=CODE, host_code=HOST_CODE)
+    one = Table(invitation, seats=Seats(lambda: first))
+    other = Table(invitation, seats=Seats(lambda: second), table_id=one.table_id)
+    yield one, other
+    first.close()
+    second.close()
+
+
+def test_a_device_let_in_by_one_process_comes_back_through_another_with_its_rights(processes):
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    guest = one.admit(CODE, "192.168.1.21")
+    one.set_scorer(host, guest.number, True)
+    back = other.rejoin(guest.key)
+    assert back is not None and back.role is Role.SCORER and back.number == guest.number
+    assert other.rejoin(host.key).is_host
+
+
+def test_rights_taken_back_through_one_process_hold_in_the_other_once_it_reads_them_again(processes):
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    guest = other.admit(CODE, "192.168.1.21")
+    one.set_scorer(host, guest.number, True)
+    assert other.reload(guest.number) is guest and guest.can_score  # the process's own object changes
+    one.set_scorer(host, guest.number, False)
+    other.reload(guest.number)
+    assert not guest.can_score
+
+
+def test_devices_joining_through_two_processes_are_numbered_once_each(processes):
+    one, other = processes
+    numbers = [table.admit(CODE, f"192.168.1.{n}").number for n, table in zip(range(20, 26), [one, other] * 3)]
+    assert sorted(numbers) == [1, 2, 3, 4, 5, 6]
+    assert [d.number for d in other.devices()] == [1, 2, 3, 4, 5, 6]
+
+
+def test_after_stop_sharing_no_key_of_the_table_gets_in_through_any_process(processes):
+    one, other = processes
+    guest = one.admit(CODE, "192.168.1.21")
+    one.stop()
+    assert other.rejoin(guest.key) is None
+
+
+def test_a_new_share_ends_the_table_shared_before(store_url):
+    with Store(store_url) as store:
+        seats = Seats(lambda: store)
+        old = Table(Invitation("192.168.1.5", 8550), seats=seats)
+        guest = old.admit(old.invitation.code, "192.168.1.21")
+        Table(Invitation("192.168.1.5", 8550), seats=seats).table_id  # a restart shares anew
+        assert Table(old.invitation, seats=seats, table_id=old.table_id).rejoin(guest.key) is None
+
+
+def test_a_table_full_of_guests_refuses_one_more_through_any_process(processes, monkeypatch):
+    from companion.share import table as table_module
+
+    monkeypatch.setattr(table_module, "MAX_DEVICES", 2)
+    one, other = processes
+    one.admit(CODE, "192.168.1.20")
+    other.admit(CODE, "192.168.1.21")
+    with pytest.raises(JoinRefused) as refused:
+        one.admit(CODE, "192.168.1.22")
+    assert refused.value.full
+    assert one.admit(HOST_CODE, "192.168.1.23").is_host  # the host code always gets in
+
+
+def test_connections_through_every_process_are_counted(processes):
+    one, other = processes
+    guest = one.admit(CODE, "192.168.1.21")
+    one.connected(guest, +1)
+    other.connected(other.rejoin(guest.key), +1)
+    one.connected(guest, -1)
+    assert other.reload(guest.number).sessions == 1
+    other.connected(guest, -1)
+    assert one.reload(guest.number).sessions == 0
+
+
+def test_a_name_given_through_one_process_is_listed_by_every_process(processes):
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    guest = other.admit(CODE, "192.168.1.21")
+    one.rename(host, guest.number, "Bob's phone")
+    assert [d.name for d in other.devices()] == ["", "Bob's phone"]

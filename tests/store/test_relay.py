@@ -1,0 +1,84 @@
+"""The club server's processes hear each other's changes through PostgreSQL's LISTEN/NOTIFY
+(companion.share.relay): a message sent by one process reaches the others, not itself, and
+nothing but the table's own messages is ever delivered."""
+
+from __future__ import annotations
+
+import queue
+
+import pytest
+
+from companion.share import relay
+from companion.share.live import DevicesChanged, GameChanged, RoleChanged
+
+
+
+
+@pytest.fixture
+def postgres_url(store_url, backend):
+    if backend != "postgresql":
+        pytest.skip("LISTEN/NOTIFY is PostgreSQL's; with SQLite the server is one process")
+    return store_url
+
+
+def listening(url: str) -> tuple[relay.Relay, queue.Queue]:
+    heard: queue.Queue = queue.Queue()
+    process = relay.Relay(url, heard.put)
+    process.start()
+    assert process.listening.wait(10)
+    return process, heard
+
+
+@pytest.mark.postgres
+def test_a_change_sent_by_one_process_reaches_the_other_and_not_itself(postgres_url):
+    (one, heard_by_one), (other, heard_by_other) = listening(postgres_url), listening(postgres_url)
+    try:
+        for message in (GameChanged(7, 3), RoleChanged(2), DevicesChanged()):
+            one.send(message)
+            assert heard_by_other.get(timeout=10) == message
+        other.send(GameChanged(7, 4))
+        assert heard_by_one.get(timeout=10) == GameChanged(7, 4)
+        assert heard_by_one.empty() and heard_by_other.empty()
+    finally:
+        one.stop()
+        other.stop()
+
+
+@pytest.mark.parametrize(
+    "payload",
+    ["", "null", "[]", '{"kind": "GameChanged"}', '{"kind": "Shutdown", "origin": "x"}',
+     '{"kind": "GameChanged", "origin": "x", "game_id": "7", "version": 1}',
+     '{"kind": "GameChanged", "origin": "x", "game_id": true, "version": 1}', '{"kind": "__class__", "origin": "x"}'],
+)  # fmt: skip
+def test_a_notification_that_is_not_one_of_the_tables_messages_is_ignored(payload):
+    assert relay.decode(payload) is None
+
+
+def test_every_message_survives_the_channel():
+    for message in (GameChanged(7, 3), RoleChanged(2), DevicesChanged()):
+        assert relay.decode(relay.encode(message, "me")) == (message, "me")
+
+
+@pytest.mark.postgres
+def test_a_process_that_lost_the_channel_for_a_moment_catches_up_when_it_listens_again(postgres_url):
+    import sqlalchemy as sa
+
+    caught_up = queue.Queue()
+    heard: queue.Queue = queue.Queue()
+    process = relay.Relay(postgres_url, heard.put, catch_up=lambda: caught_up.put(True))
+    process.start()
+    try:
+        assert process.listening.wait(10)
+        lost = process.backend_pid
+        engine = sa.create_engine(postgres_url)
+        with engine.begin() as conn:  # as a database restart or a network hiccup would
+            conn.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": lost})
+        engine.dispose()
+        assert caught_up.get(timeout=30) is True
+        assert process.backend_pid != lost
+        other, _ = listening(postgres_url)
+        other.send(GameChanged(3, 2))
+        assert heard.get(timeout=10) == GameChanged(3, 2)  # and hears what comes after
+        other.stop()
+    finally:
+        process.stop()

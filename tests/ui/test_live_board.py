@@ -1,0 +1,96 @@
+"""A scoreboard that follows changes saved on another device: the change arrives as the few
+controls that changed, on the controls the page already shows (a tap is never lost to a
+rebuilt page), and the board ends on exactly what the store holds."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.ui.scoreboard import GameScreen, ScoreboardState
+from tests.ui.conftest import bever_totals
+from tests.ui.tree import find, find_all, text, walk
+
+
+class Scorer:
+    can_score = True
+
+
+class App:
+    """What the game screen needs of the app shell: navigation, the theme and a device that scores."""
+
+    dark = False
+    page = None
+    device = Scorer()
+
+    def go(self, route: str) -> None:
+        pass
+
+
+def board(store, game_id: int) -> GameScreen:
+    state = ScoreboardState(store, game_id)
+    state.load()
+    screen = GameScreen(App(), state, f"/game/{game_id}")
+    screen.show_board(f"/game/{game_id}")
+    return screen
+
+
+def controls(screen: GameScreen) -> set[int]:
+    return {id(c) for c in walk(screen.view)}
+
+
+def test_a_round_saved_elsewhere_changes_the_totals_and_adds_its_row_in_place(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
+    screen = board(store, game.id)
+    enter, undo, row_1, total = (find(screen.view, i) for i in ("enter-round", "undo", "round-1", "total-Ann"))
+    before = controls(screen)
+
+    screen.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=1), expected_version=first.version))
+
+    assert [find(screen.view, i) for i in ("enter-round", "undo", "round-1", "total-Ann")] == [enter, undo, row_1, total]
+    assert "17" in text(find(screen.view, "total-Ann")) and "21" in text(find(screen.view, "total-Bob"))
+    assert "Enter round 3" in text(enter)
+    assert "5" in text(find(screen.view, "round-2"))
+    added = controls(screen) - before
+    assert len(added) < len(before) / 3  # the new row and points, not a new page
+
+
+def test_an_undo_elsewhere_takes_the_last_row_away_and_keeps_the_others(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    record = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
+    record = store.add_round(game.id, bever_totals(Ann=3, Bob=4), expected_version=record.version)
+    screen = board(store, game.id)
+    row_1 = find(screen.view, "round-1")
+    screen.follow(store.undo_round(game.id, expected_version=record.version))
+    assert find(screen.view, "round-1") is row_1 and find_all(screen.view, "round-2") == []
+    assert "12" in text(find(screen.view, "total-Ann"))
+
+
+def test_the_winning_round_saved_elsewhere_shows_the_winner(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 1})
+    screen = board(store, game.id)
+    screen.follow(store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version))
+    assert "Ann wins!" in text(find(screen.view, "winner-banner"))
+    assert find_all(screen.view, "enter-round") == []
+
+
+CHANGES = st.lists(st.sampled_from(["add", "edit", "undo"]), min_size=1, max_size=12)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(changes=CHANGES, points=st.lists(st.integers(12, 30), min_size=24, max_size=24))
+def test_a_board_that_follows_every_change_ends_on_exactly_what_a_fresh_board_shows(store, changes, points):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 30})
+    screen = board(store, game.id)
+    record = store.open_game(game.id)
+    for i, change in enumerate(changes):
+        entry = bever_totals(Ann=points[2 * i], Bob=points[2 * i + 1])
+        if change == "add":
+            record = store.add_round(game.id, entry, expected_version=record.version)
+        elif record.game.rounds and change == "edit":
+            record = store.edit_round(game.id, 0, entry, expected_version=record.version)
+        elif record.game.rounds:
+            record = store.undo_round(game.id, expected_version=record.version)
+        screen.follow(record)
+    assert text(screen.view) == text(board(store, game.id).view)
