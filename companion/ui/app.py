@@ -25,6 +25,8 @@ from companion.store.protocol import StoreWhenOpen
 from companion.ui import theme
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
     from companion.share.live import LiveStore
     from companion.share.table import Device
     from companion.store import Store
@@ -300,7 +302,7 @@ def serve(
         return
     from companion.share import network, sharing
 
-    sharing.keep_tables_in(shared.get)
+    sharing.keep_tables_in(OpeningStore(shared).opened)
     try:
         listening = network.bind(host, port)
     except network.NetworkError as err:
@@ -328,8 +330,8 @@ def _web_app(host: str, share: bool, port: int):
     return web_app
 
 
-def is_postgres(url: str | None) -> bool:
-    return bool(url) and url.startswith("postgresql")
+def is_postgres(url: str | None) -> TypeIs[str]:
+    return url is not None and url.startswith("postgresql")
 
 
 def _relay_between_processes(url: str | None) -> None:
@@ -402,10 +404,9 @@ def _serve_club(host: str, port: int, url: str | None, workers: int) -> None:
     try:
         while children:
             pid, _status = os.wait()
-            slot = children.pop(pid, None)
-            if slot is not None:
+            if pid in children:
                 time.sleep(RESTART_PAUSE)
-                fork(slot)
+                fork(children.pop(pid))
     except KeyboardInterrupt:
         stop()
 
@@ -422,8 +423,8 @@ def _club_worker(listening: socket.socket, host: str, port: int, url: str, table
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # the browser is opened by nobody: a club's devices come by themselves
     serving = threading.Event()
     shared.start(url, serving)
-    sharing.keep_tables_in(shared.get)
-    sharing.adopt(Table(table.invitation, seats=Seats(shared.get), table_id=table.table_id))
+    sharing.keep_tables_in(OpeningStore(shared).opened)
+    sharing.adopt(Table(table.invitation, seats=Seats(OpeningStore(shared).opened), table_id=table.table_id))
     _relay_between_processes(url)
     try:
         asyncio.run(_listen(_web_app(host, True, port), listening, serving, host, port))

@@ -355,6 +355,10 @@ class SideParts:
     def __init__(self, row: SideRow, large: bool):
         self.total = ft.Text(size=34 if large else 28, weight=ft.FontWeight.BOLD)
         self.pill = widgets.pill("", ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY)
+        label = self.pill.content
+        if not isinstance(label, ft.Text):
+            raise TypeError("a pill shows a Text")
+        self.pill_label = label
         self.note = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT)
         self.tracks = [ft.Text(size=11) for _ in row.tracks]
         self.progress = (
@@ -368,7 +372,7 @@ class SideParts:
         ]
         left: list[ft.Control] = [ft.Row(name_line, spacing=8), self.note]
         if self.tracks:
-            left.append(ft.Row(self.tracks, wrap=True, spacing=10, run_spacing=0))
+            left.append(ft.Row([*self.tracks], wrap=True, spacing=10, run_spacing=0))
         if self.progress is not None:
             left.append(self.progress)
         self.box = ft.Container(
@@ -389,7 +393,7 @@ class SideParts:
         self.total.value = points(row.total)
         self.total.color = ft.Colors.PRIMARY if row.leading else ft.Colors.ON_SURFACE
         self.pill.visible = row.leading
-        self.pill.content.value = _("Winner") if over else _("Leads")
+        self.pill_label.value = _("Winner") if over else _("Leads")
         self.note.value, self.note.visible = row.note, bool(row.note)
         for text, (symbol, value, counts) in zip(self.tracks, row.tracks):
             text.value = f"{symbol} {value}"
@@ -416,7 +420,8 @@ class BoardParts:
         self.next_up = widgets.tagged(self.lines, "next-up")
         self.enter_button: ft.FilledButton | None = None
         self.table: ft.Column | None = None
-        self.row_control = None
+        self.row_control: Callable[[RoundRow], ft.Control] | None = None
+        """How ``table`` builds one round's row (set with ``table``, when the game has rounds)."""
         self.chart: ScoreChart | None = None
         self._rounds: list[RoundRow] = []
         self._show_top(state, rows)
@@ -436,13 +441,15 @@ class BoardParts:
         for parts, row in zip(self.sides, rows):
             parts.show(row, game.over, bool(game.rounds))
         lines = [t for t in (state.progress, state.next_up) if t]
-        if [t.value for t in self.lines.controls] != lines:
+        if [t.value for t in self.lines.controls if isinstance(t, ft.Text)] != lines:
             self.lines.controls = [ft.Text(t, color=ft.Colors.ON_SURFACE_VARIANT, size=13) for t in lines]
         self.next_up.visible = bool(lines)
         self.enter_label = _("Enter round {number}").format(number=game.next_round.number) if state.can_enter else ""
 
     def show_rounds(self, rounds: list[RoundRow]) -> None:
         """The rounds' rows: those unchanged stay, the changed and new ones are built."""
+        if self.table is None or self.row_control is None:
+            raise LookupError("the rounds' table is not built")
         same = 0
         while same < min(len(rounds), len(self._rounds)) and rounds[same] == self._rounds[same]:
             same += 1
@@ -549,7 +556,7 @@ class GameScreen:
         board = BoardParts(self.state)
         body.append(board.totals)
         body.append(board.next_up)
-        actions = []
+        actions: list[ft.Control] = []
         if s.can_enter:
             board.enter_button = ft.FilledButton(
                 board.enter_label,
@@ -627,8 +634,7 @@ class GameScreen:
                     "abandon",
                 )
             )
-        widgets.set_body(self.view, body)
-        self._board, self._board_root = board, self.view.controls[0]
+        self._board, self._board_root = board, widgets.set_body(self.view, body)
 
     def _banner(self, banner: Banner) -> ft.Control:
         won = self.state.status == "finished"

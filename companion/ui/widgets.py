@@ -77,9 +77,11 @@ def constrained(body: Sequence[ft.Control]) -> ft.Control:
     )
 
 
-def set_body(view: ft.View, body: Sequence[ft.Control]) -> None:
-    """Replace what a screen shows after its state changed."""
-    view.controls = [constrained(body)]
+def set_body(view: ft.View, body: Sequence[ft.Control]) -> ft.Control:
+    """Replace what a screen shows after its state changed; the control that shows it is returned."""
+    shown = constrained(body)
+    view.controls = [shown]
+    return shown
 
 
 def back_button(app) -> ft.Control:
@@ -185,7 +187,7 @@ def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) ->
     )
 
 
-def pill(text: str, color, on_color) -> ft.Control:
+def pill(text: str, color, on_color) -> ft.Container:
     return ft.Container(
         ft.Text(text, size=12, color=on_color, weight=ft.FontWeight.W_600),
         bgcolor=color,
