@@ -122,11 +122,11 @@ class LiveStore:
         self._may_read()
         return feed.latest(str(self._store.url), game_id, version, self._store.open_game)
 
-    # --- reads: only while the device is at the table ----------------------------------------
-
     @property
     def url(self) -> URL:
         return self._store.url
+
+    # --- reads: only while the device is at the table ----------------------------------------
 
     def open_game(self, game_id: int) -> GameRecord:
         self._may_read()
