@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Callable
 
 from companion import rules
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, ngettext, pgettext
 from companion.store import GameSummary, StoreError
 from companion.store.records import STATUSES
 
@@ -121,7 +121,7 @@ def history_command(store: Store, args: argparse.Namespace) -> int:
     if not games:
         print(_("No saved games.") if args.page == 1 else _("No games on page {page}.").format(page=args.page))
         return 0
-    rows = [("#", _("Date"), _("Game"), _("Status"), _("Rounds"), _("Result"))]
+    rows = [("#", _("Date"), _("Game"), _("Status"), pgettext("a column: how many rounds a game has had", "Rounds"), _("Result"))]
     rows += [
         (
             str(g.id), _local(g.created_at), _ruleset_name(g.ruleset), _(STATUS_WORDS[g.status]), str(g.rounds_played),

@@ -1,4 +1,4 @@
-"""The one translation function every user-facing string goes through, and whose language it speaks.
+"""The translation functions every user-facing string goes through, and whose language they speak.
 
 English is the source language; catalogues for the other languages live in
 ``companion/locale/<lang>/LC_MESSAGES/companion.mo`` (gettext, made with Babel by
@@ -21,6 +21,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import string
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
@@ -113,15 +114,57 @@ def _translations() -> gettext.NullTranslations:
     return catalogue(session) if session else _translation
 
 
+def _in_grammar(text: str) -> str:
+    """A translated text as the language's grammar needs it once values are put in."""
+    return FrenchTemplate(text) if language() == "fr" else text
+
+
 def _(message: str) -> str:
-    return _translations().gettext(message)
+    return _in_grammar(_translations().gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translations().ngettext(singular, plural, n)
+    return _in_grammar(_translations().ngettext(singular, plural, n))
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the meaning ``context`` says (gettext's msgctxt): one English word
+    with several meanings ("Rounds": a count, a table's heading) gets a context per use, so
+    each language can word each use as it must."""
+    return _in_grammar(_translations().pgettext(context, message))
 
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogues without translating it: it is kept in English
     (an option description, a table of templates) and shown later through ``_()``."""
     return message
+
+
+_FORMATTER = string.Formatter()
+_ELIDED = re.compile(r"(?:^|(?<=[\s(«]))(de|que|De|Que) $")
+_VOWEL = re.compile(r"[aeiouyàâæéèêëîïôœùûü]", re.IGNORECASE)
+
+
+class FrenchTemplate(str):
+    """A French text whose ``format`` elides as French does where a value begins with a
+    vowel: "de {player}" reads "d'Ann", "que {player}" "qu'Ann" (and "de Bob" stays)."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        parts: list[str] = []
+        position = 0
+        for literal, field, spec, conversion in _FORMATTER.parse(self):
+            if field is None:
+                parts.append(literal)
+                continue
+            if field == "":
+                field, position = str(position), position + 1
+            value = _FORMATTER.convert_field(_FORMATTER.get_field(field, args, kwargs)[0], conversion)
+            shown = _FORMATTER.format_field(value, spec or "")
+            elided = _ELIDED.search(literal) if _VOWEL.match(shown) else None
+            if elided:
+                word = elided.group(1)
+                literal = literal[: elided.start()] + word[:-1] + "'"
+            parts.append(literal + shown)
+        return "".join(parts)

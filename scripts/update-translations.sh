@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Extract every message of the app (_(), ngettext(), N_() and the English templates given to
+# Extract every message of the app (_(), ngettext(), pgettext(), N_() and the English templates given to
 # RuleError, Phrase and the store's StoreError, StaleError and NotFoundError), merge it into
 # the Dutch, German and French catalogues (creating a catalogue the first time) and compile
 # them to .mo files.
@@ -21,7 +21,7 @@ TEMPLATE="$LOCALE_DIR/$DOMAIN.pot"
 
 if [[ "${1:-}" != "--compile" ]]; then
     mkdir -p "$LOCALE_DIR"
-    "$PYBABEL" extract --mapping-file=babel.cfg --keywords=_ --keywords=ngettext:1,2 --keywords=N_ \
+    "$PYBABEL" extract --mapping-file=babel.cfg --keywords=_ --keywords=ngettext:1,2 --keywords=pgettext:1c,2 --keywords=N_ \
         --keywords=RuleError:1 --keywords=Phrase:1 \
         --keywords=StoreError:1 --keywords=StaleError:1 --keywords=NotFoundError:1 \
         --project=Companion --copyright-holder="Companion contributors" \

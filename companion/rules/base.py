@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
-from companion.i18n import _ as translate
+from companion.i18n import _
 from companion.rules.text import briefly
 
 
@@ -39,11 +39,11 @@ class RuleError(ValueError):
     @property
     def message(self) -> str:
         """The sentence to show the player, in the current language."""
-        text = translate(self.template)
+        text = _(self.template)
         if self.params:
             text = text.format(**self.params)
         if self.round is not None:
-            text = translate("Round {number}: {reason}").format(number=self.round, reason=text)
+            text = _("Round {number}: {reason}").format(number=self.round, reason=text)
         return text
 
     def __str__(self) -> str:
@@ -134,7 +134,7 @@ class Setup:
     def sides(self) -> tuple[str, ...]:
         """The names that score: team names in team play, else player names."""
         if self.teams is not None:
-            return tuple(name for name, _ in self.teams)
+            return tuple(name for name, _members in self.teams)
         return self.players
 
     def team_of(self, player: str) -> str:
@@ -293,9 +293,9 @@ class Ruleset:
         missing = [p for p in players if p not in placed]
         if missing:
             raise RuleError("{players} is in no team.", "teams", players=", ".join(missing))
-        if len({n for n, _ in result}) != len(result):
+        if len({n for n, _members in result}) != len(result):
             raise RuleError("Two teams have the same name.", "teams")
-        if set(n for n, _ in result) & set(players):
+        if set(n for n, _members in result) & set(players):
             raise RuleError("A team cannot have the same name as a player.", "teams")
         return tuple(result)
 

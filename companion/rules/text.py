@@ -12,7 +12,7 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
-from companion.i18n import _ as translate
+from companion.i18n import _
 
 QUOTED_LENGTH = 120
 """A message quotes at most this many characters of a value a player or a file gave:
@@ -32,7 +32,7 @@ class Phrase:
         self.params = briefly(params)
 
     def __str__(self) -> str:
-        text = translate(self.template)
+        text = _(self.template)
         return text.format(**self.params) if self.params else text
 
     def __eq__(self, other: object) -> bool:
@@ -54,7 +54,7 @@ class Names(tuple[object, ...]):
         items = [str(item) for item in self]
         if len(items) < 2:
             return "".join(items)
-        return translate("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
+        return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
 def sentence(text: Any) -> str:

@@ -13,16 +13,28 @@ record is read once for all the sessions of the process (companion.share.feed).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.i18n import _
 from companion.share.feed import feed
 from companion.share.table import Device
 from companion.store import StoreError
+from companion.store.records import (
+    GameRecord,
+    GameSummary,
+    HeadToHead,
+    ImportReport,
+    PlayerProfile,
+    PlayerResult,
+    PlayerStats,
+)
 
 if TYPE_CHECKING:
-    from companion.store import Store
+    from sqlalchemy.engine import URL
+
+    from companion.store.protocol import GameStore
 
 TOPIC = "companion.live"
 """The pub/sub topic every session of the server listens on."""
@@ -88,11 +100,12 @@ SERVER_ONLY = frozenset({"close", "memory", "export_json", "import_json", "expor
 class LiveStore:
     """The store as one device's session sees it (see the module docstring).
 
-    Anything not listed in READS or the changes is refused, so a store method added
-    later is unavailable to sessions until it is classified here.
+    It offers exactly the store's READS and changes (GAME_CHANGES, PLAYER_CHANGES,
+    RESTORES), so a store method added later is unavailable to sessions until it is
+    classified there and offered here.
     """
 
-    def __init__(self, store: Store, device: Device, announce: Callable[[Message], None], seated: Callable[[Device], bool]):
+    def __init__(self, store: GameStore, device: Device, announce: Callable[[Message], None], seated: Callable[[Device], bool]):
         self._store = store
         self.device = device
         self._announce = announce
@@ -103,36 +116,129 @@ class LiveStore:
         """Tell every other session of the server (e.g. that a device's rights changed)."""
         self._announce(message)
 
-    def latest_game(self, game_id: int, version: int) -> Any:
+    def latest_game(self, game_id: int, version: int) -> GameRecord:
         """Game ``game_id`` at ``version`` or newer, read once for all the sessions of this
         process that show it (companion.share.feed)."""
-        if not self._seated(self.device):
-            raise LeftTableError()
+        self._may_read()
         return feed.latest(str(self._store.url), game_id, version, self._store.open_game)
 
-    def __getattr__(self, name: str) -> Any:
-        if name in READS:
-            return partial(self._read, name)
-        if name in GAME_CHANGES or name in PLAYER_CHANGES or name in RESTORES:
-            return partial(self._change, name)
-        raise AttributeError(f"a browser session cannot use Store.{name}")
+    @property
+    def url(self) -> URL:
+        return self._store.url
 
-    def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
+    # --- reads: only while the device is at the table ----------------------------------------
+
+    def open_game(self, game_id: int) -> GameRecord:
+        self._may_read()
+        return self._store.open_game(game_id)
+
+    def in_progress(self) -> list[GameSummary]:
+        self._may_read()
+        return self._store.in_progress()
+
+    def history(
+        self,
+        ruleset: str | None = None,
+        player: str | None = None,
+        status: str | None = None,
+        page: int = 0,
+        page_size: int = 50,
+        since: datetime | None = None,
+    ) -> list[GameSummary]:
+        self._may_read()
+        return self._store.history(ruleset, player, status, page, page_size, since)
+
+    def players(self) -> list[PlayerProfile]:
+        self._may_read()
+        return self._store.players()
+
+    def player_stats(self, name: str) -> PlayerStats:
+        self._may_read()
+        return self._store.player_stats(name)
+
+    def player_results(self, name: str) -> list[PlayerResult]:
+        self._may_read()
+        return self._store.player_results(name)
+
+    def head_to_head(self, name: str, other: str) -> HeadToHead:
+        self._may_read()
+        return self._store.head_to_head(name, other)
+
+    def export_text(self) -> str:
+        self._may_read()
+        return self._store.export_text()
+
+    # --- changes: a scorer's, announced to the other sessions once saved ---------------------
+
+    def create_game(
+        self,
+        ruleset: str,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        teams: Mapping[str, Sequence[str]] | None = None,
+        note: str = "",
+        location: str = "",
+    ) -> GameRecord:
+        self._may_change()
+        return self._game_changed(self._store.create_game(ruleset, players, options, teams, note, location))
+
+    def add_round(self, game_id: int, entry: Mapping[str, Any], expected_version: int) -> GameRecord:
+        self._may_change()
+        return self._game_changed(self._store.add_round(game_id, entry, expected_version))
+
+    def edit_round(self, game_id: int, index: int, entry: Mapping[str, Any], expected_version: int) -> GameRecord:
+        self._may_change()
+        return self._game_changed(self._store.edit_round(game_id, index, entry, expected_version))
+
+    def undo_round(self, game_id: int, expected_version: int) -> GameRecord:
+        self._may_change()
+        return self._game_changed(self._store.undo_round(game_id, expected_version))
+
+    def abandon(self, game_id: int, expected_version: int | None = None) -> GameRecord:
+        self._may_change()
+        return self._game_changed(self._store.abandon(game_id, expected_version))
+
+    def reopen(self, game_id: int, expected_version: int | None = None) -> GameRecord:
+        self._may_change()
+        return self._game_changed(self._store.reopen(game_id, expected_version))
+
+    def set_details(self, game_id: int, note: str, location: str) -> GameRecord:
+        self._may_change()
+        return self._game_changed(self._store.set_details(game_id, note, location))
+
+    def add_player(self, name: str) -> PlayerProfile:
+        self._may_change()
+        profile = self._store.add_player(name)
+        self._announce(PlayersChanged())
+        return profile
+
+    def import_text(self, text: str | bytes, source: str) -> ImportReport:
+        """Adding a backup's games: the host's alone, as the saved games are the host's."""
+        self._may_change()
+        if not self.device.is_host:
+            raise StoreError("Only the host's device can restore a backup into this Companion.")
+        report = self._store.import_text(text, source)
+        self._announce(GamesRestored())
+        return report
+
+    # --- the checks ---------------------------------------------------------------------------
+
+    def _may_read(self) -> None:
         if not self._seated(self.device):
             raise LeftTableError()
-        return getattr(self._store, name)(*args, **kwargs)
 
-    def _change(self, name: str, *args: Any, **kwargs: Any) -> Any:
-        if not self._seated(self.device):
-            raise LeftTableError()
+    def _may_change(self) -> None:
+        self._may_read()
         if not self.device.can_score:
             raise NotAllowedError()
-        if name in RESTORES and not self.device.is_host:
-            raise StoreError("Only the host's device can restore a backup into this Companion.")
-        result = getattr(self._store, name)(*args, **kwargs)
-        if name in GAME_CHANGES:
-            feed.put(str(self._store.url), result)
-            self._announce(GameChanged(result.id, result.version))
-        else:
-            self._announce(GamesRestored() if name in RESTORES else PlayersChanged())
-        return result
+
+    def _game_changed(self, record: GameRecord) -> GameRecord:
+        feed.put(str(self._store.url), record)
+        self._announce(GameChanged(record.id, record.version))
+        return record
+
+
+if TYPE_CHECKING:
+
+    def _a_session_sees_a_game_store(store: LiveStore) -> GameStore:
+        return store

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import N_
-from companion.i18n import _ as translate
+from companion.i18n import _
 from companion.rules.text import briefly
 
 
@@ -27,7 +27,7 @@ class StoreError(Exception):
     @property
     def message(self) -> str:
         """The sentence to show the user, in the current language."""
-        text = translate(self.template)
+        text = _(self.template)
         return text.format(**self.params) if self.params else text
 
     def __str__(self) -> str:

@@ -74,7 +74,7 @@ async def forget(page: ft.Page) -> None:
     flet_web 1.0.5 offers no public way to find a session's key in its registry, so the
     registry is searched for the page's session (tests/share/test_access.py sees this hold).
     """
-    from flet_web.fastapi.flet_app_manager import app_manager
+    from flet_web.fastapi.flet_app_manager import app_manager  # type: ignore[import-untyped]  # flet-web ships no type information
 
     sessions = app_manager._FletAppManager__sessions
     for key, session in list(sessions.items()):

@@ -16,11 +16,21 @@ import socket
 import sys
 import threading
 import time
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.i18n import _
+from companion.store.protocol import StoreWhenOpen
 from companion.ui import theme
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+    from companion.share.live import LiveStore
+    from companion.share.table import Device
+    from companion.store import Store
+    from companion.ui.router import App
 
 
 class SharedStore:
@@ -28,7 +38,7 @@ class SharedStore:
 
     def __init__(self):
         self.url: str | None = None
-        self.store = None
+        self.store: Store | None = None
         self.problem: str | None = None
         self._screens = threading.Event()
         self._wanted = threading.Event()
@@ -83,26 +93,26 @@ class SharedStore:
         """Whether opening the store has ended (``get`` then answers at once)."""
         return self._ready.is_set()
 
-    def get(self):
+    def get(self) -> Store | None:
         """The store, once open; None (with ``problem`` set) when it cannot be opened."""
         self.want()
         self._ready.wait()
         return self.store
 
 
-class OpeningStore:
+class OpeningStore(StoreWhenOpen):
     """The shared store as a session sees it while it may still be opening: each use waits for it."""
 
     def __init__(self, shared_store: SharedStore):
         self._shared = shared_store
 
-    def __getattr__(self, name: str):
+    def opened(self) -> Store:
         store = self._shared.get()
         if store is None:
             from companion.store import StoreError
 
             raise StoreError("The saved games cannot be opened: {reason}", reason=self._shared.problem)
-        return getattr(store, name)
+        return store
 
 
 FIRST_PAGE_CONTROLS = (
@@ -166,7 +176,7 @@ async def main(page: ft.Page) -> None:
     from companion.ui.session import open_session
     from companion.ui.router import App
 
-    def start(session_store, device):
+    def start(session_store: LiveStore, device: Device) -> App:
         app = App(page, session_store, device, store_open=shared.is_open)
         page.run_task(app.restore_theme)
         return app
@@ -214,18 +224,19 @@ async def device_main(page: ft.Page) -> None:
     page.title = _("Companion")
     store = StoreOnFirstUse()
 
-    def start(session_store, device):
+    def start(session_store: LiveStore, device: Device) -> App:
         app = App(page, session_store, device, store_open=False)
         page.run_task(app.restore_theme)
         return app
 
     app = open_session(page, store, start).app
+    assert app is not None, "a device's own session is let in at once (only a shared table asks for a code)"
     waited = 0.0
     while not app.drawn.is_set() and waited < DRAWN_TIMEOUT:  # the page goes out while Python waits
         await asyncio.sleep(DRAWN_POLL)
         waited += DRAWN_POLL
     try:
-        store.open()
+        store.opened()
     except StoreError as err:
         _show_store_problem(page, err.message)
         return
@@ -236,22 +247,19 @@ DRAWN_POLL = 0.02
 """Seconds between looks at whether the device's first page is drawn."""
 
 
-class StoreOnFirstUse:
+class StoreOnFirstUse(StoreWhenOpen):
     """The device's store (``$COMPANION_DATABASE_URL``, else its data folder), opened by the
     first use: a page that needs it before ``device_main`` opens it waits for it there."""
 
-    def __init__(self):
-        self._store = None
+    def __init__(self) -> None:
+        self._store: Store | None = None
 
-    def open(self):
+    def opened(self) -> Store:
         if self._store is None:
             from companion.store import Store
 
             self._store = Store()
         return self._store
-
-    def __getattr__(self, name: str):
-        return getattr(self.open(), name)
 
 
 def _show_store_problem(page: ft.Page, problem: str | None) -> None:
@@ -294,7 +302,7 @@ def serve(
         return
     from companion.share import network, sharing
 
-    sharing.keep_tables_in(shared.get)
+    sharing.keep_tables_in(OpeningStore(shared).opened)
     try:
         listening = network.bind(host, port)
     except network.NetworkError as err:
@@ -322,8 +330,8 @@ def _web_app(host: str, share: bool, port: int):
     return web_app
 
 
-def is_postgres(url: str | None) -> bool:
-    return bool(url) and url.startswith("postgresql")
+def is_postgres(url: str | None) -> TypeIs[str]:
+    return url is not None and url.startswith("postgresql")
 
 
 def _relay_between_processes(url: str | None) -> None:
@@ -396,10 +404,9 @@ def _serve_club(host: str, port: int, url: str | None, workers: int) -> None:
     try:
         while children:
             pid, _status = os.wait()
-            slot = children.pop(pid, None)
-            if slot is not None:
+            if pid in children:
                 time.sleep(RESTART_PAUSE)
-                fork(slot)
+                fork(children.pop(pid))
     except KeyboardInterrupt:
         stop()
 
@@ -416,8 +423,8 @@ def _club_worker(listening: socket.socket, host: str, port: int, url: str, table
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # the browser is opened by nobody: a club's devices come by themselves
     serving = threading.Event()
     shared.start(url, serving)
-    sharing.keep_tables_in(shared.get)
-    sharing.adopt(Table(table.invitation, seats=Seats(shared.get), table_id=table.table_id))
+    sharing.keep_tables_in(OpeningStore(shared).opened)
+    sharing.adopt(Table(table.invitation, seats=Seats(OpeningStore(shared).opened), table_id=table.table_id))
     _relay_between_processes(url)
     try:
         asyncio.run(_listen(_web_app(host, True, port), listening, serving, host, port))

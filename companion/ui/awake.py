@@ -29,7 +29,7 @@ class ScreenAwake:
     def __init__(self, lock: Callable[[], Any], run: Callable[..., Any]):
         self._make_lock = lock
         self._run = run
-        self._lock = None
+        self._lock: Any = None  # the session's Wakelock, made on first use
         self.held = False
 
     def follow(self, route: Route) -> None:

@@ -19,7 +19,7 @@ class ScoreChart:
     """The score chart of one page, kept so that a new round only adds its points (``show``)."""
 
     def __init__(self, series: dict[str, list[int]], height: int = 220, text_size: int = 12):
-        import flet_charts as fch  # a tenth of a second to import: kept off the first page's path (app.load_later)
+        import flet_charts as fch  # type: ignore[import-untyped]  # no type information; a tenth of a second to import: kept off the first page's path (app.load_later)
 
         self._fch = fch
         self.lines = [
@@ -36,9 +36,9 @@ class ScoreChart:
             wrap=True,
             spacing=14,
         )
-        self.control = widgets.semantic(
-            "score-chart",
+        self.control = widgets.tagged(
             ft.Card(ft.Container(ft.Column([self.chart, legend], spacing=10), padding=ft.Padding.only(left=4, right=16, top=16, bottom=12)), margin=0),
+            "score-chart",
         )
 
     def show(self, series: dict[str, list[int]]) -> None:

@@ -10,7 +10,8 @@ table saves (companion.ui.routes.refresh_needed). Decisions live in ``EveningSta
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 import flet as ft
 
@@ -213,22 +214,21 @@ def show_list(app) -> ft.View:
         saved, body = [], [*body, widgets.error_banner(err.message)]
     for evening in saved:
         body.append(
-            widgets.semantic(
-                f"evening-{evening.id}",
+            widgets.tagged(
                 ft.ListTile(
                     title=ft.Text(evening.name),
                     subtitle=ft.Text(evening.season),
                     trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                     on_click=lambda _e=None, n=evening.id: app.go(Route(Page.EVENT, evening=n).path),
                 ),
+                f"evening-{evening.id}",
             )
         )
     for season_name in sorted({e.season for e in saved if e.season and e.closed_at is not None}):
         body.append(widgets.section_title(_("Season {season}").format(season=season_name)))
         for line in evenings.season_table(season_name):
             body.append(
-                widgets.semantic(
-                    f"season-{season_name}-{line.player}",
+                widgets.tagged(
                     ft.Text(
                         _("{place}. {player}: {total} ({evenings}, average {average:.0f})").format(
                             place=line.place,
@@ -238,6 +238,7 @@ def show_list(app) -> ft.View:
                             average=line.average,
                         )
                     ),
+                    f"season-{season_name}-{line.player}",
                 )
             )
     return widgets.screen(app, Route(Page.EVENTS).path, _("Club evenings"), body)
@@ -250,19 +251,23 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
         def changed(e: ft.Event[ft.TextField]) -> None:
             setattr(state, attribute, e.control.value or "")
 
-        return widgets.semantic(
-            identifier or f"evening-{attribute}",
+        return widgets.tagged(
             ft.TextField(label=label, multiline=multiline, min_lines=3 if multiline else None, on_change=changed),
+            identifier or f"evening-{attribute}",
         )
 
     def chips(label: str, key: str, choices: list[tuple[Any, str]], current, pick) -> ft.Control:
         row = ft.Row(wrap=True, spacing=8, run_spacing=4)
 
+        def choose(value: Any, _e: object = None) -> None:
+            pick(value)
+            draw()
+
         def draw() -> None:
             row.controls = [
-                widgets.semantic(
+                widgets.tagged(
+                    ft.Chip(label=ft.Text(shown), selected=current() == value, on_select=partial(choose, value)),
                     f"evening-{key}-{value}",
-                    ft.Chip(label=ft.Text(shown), selected=current() == value, on_select=lambda _e=None, v=value: (pick(v), draw())),
                 )
                 for value, shown in choices
             ]
@@ -306,17 +311,17 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
             lambda: state.formule_van_4,
             lambda v: setattr(state, "formule_van_4", v),
         ),
-        widgets.semantic(
-            "evening-fixed-pairs",
+        widgets.tagged(
             ft.Switch(
                 label=_("Fixed pairs, as listed two by two"),
                 on_change=lambda e: setattr(state, "fixed_pairs", bool(e.control.value)),
             ),
+            "evening-fixed-pairs",
         ),
         ft.Switch(label=_("Booby prize for the lowest"), on_change=lambda e: setattr(state, "booby", bool(e.control.value))),
         ft.Switch(label=_("Prize for the most pits"), on_change=lambda e: setattr(state, "most_pits", bool(e.control.value))),
         error,
-        widgets.semantic("create-evening", ft.FilledButton(_("Create evening"), icon=ft.Icons.ADD, on_click=create)),
+        widgets.tagged(ft.FilledButton(_("Create evening"), icon=ft.Icons.ADD, on_click=create), "create-evening"),
     ]
 
 
@@ -343,8 +348,8 @@ def _fill(app, view: ft.View, state: EveningState) -> None:
         body += [_table_card(app, line) for line in tables]
     if state.sitting_out:
         body.append(
-            widgets.semantic(
-                "sitting-out", ft.Text(_("Sitting out: {players}").format(players=", ".join(state.sitting_out)))
+            widgets.tagged(
+                ft.Text(_("Sitting out: {players}").format(players=", ".join(state.sitting_out))), "sitting-out"
             )
         )
     body.append(widgets.section_title(_("Ranking")))
@@ -352,7 +357,7 @@ def _fill(app, view: ft.View, state: EveningState) -> None:
     prizes = state.prize_lines()
     if prizes:
         body.append(widgets.section_title(_("Prizes")))
-        body += [widgets.semantic(f"prize-{i}", ft.Text(line)) for i, line in enumerate(prizes)]
+        body += [widgets.tagged(ft.Text(line), f"prize-{i}") for i, line in enumerate(prizes)]
     if state.evening.rounds:
         body.append(ft.Row(_downloads(app, state), wrap=True, spacing=8))
     widgets.set_body(view, body)
@@ -374,9 +379,9 @@ def _downloads(app, state: EveningState) -> list[ft.Control]:
         app.page.run_task(save, f"evening-{state.evening_id}.{kind}", text.encode("utf-8"))
 
     return [
-        widgets.semantic("download-csv", ft.OutlinedButton(_("Ranking as CSV"), icon=ft.Icons.TABLE_VIEW, on_click=lambda _e=None: download("csv"))),
-        widgets.semantic("download-json", ft.OutlinedButton(_("Result as JSON"), icon=ft.Icons.DATA_OBJECT, on_click=lambda _e=None: download("json"))),
-        widgets.semantic("download-print", ft.OutlinedButton(_("Page to print (A4)"), icon=ft.Icons.PRINT, on_click=lambda _e=None: download("html"))),
+        widgets.tagged(ft.OutlinedButton(_("Ranking as CSV"), icon=ft.Icons.TABLE_VIEW, on_click=lambda _e=None: download("csv")), "download-csv"),
+        widgets.tagged(ft.OutlinedButton(_("Result as JSON"), icon=ft.Icons.DATA_OBJECT, on_click=lambda _e=None: download("json")), "download-json"),
+        widgets.tagged(ft.OutlinedButton(_("Page to print (A4)"), icon=ft.Icons.PRINT, on_click=lambda _e=None: download("html")), "download-print"),
     ]
 
 
@@ -392,6 +397,14 @@ def _organiser_controls(app, view: ft.View, state: EveningState) -> list[ft.Cont
             app.store.announce(GameChanged(game_id, 1))  # a table's game is new: its first version
         redo()
 
+    def then_redo(change: Callable[[], object]) -> None:
+        change()
+        redo()
+
+    def leaves(player: str, _e: object = None) -> None:
+        state.check_out(player)
+        redo()
+
     def arrive(_e=None) -> None:
         state.check_in(name.value or "")
         redo()
@@ -399,16 +412,16 @@ def _organiser_controls(app, view: ft.View, state: EveningState) -> list[ft.Cont
     controls: list[ft.Control] = []
     if state.can_draw:
         controls.append(
-            widgets.semantic(
-                "draw-round",
+            widgets.tagged(
                 ft.FilledButton(_("Draw round {number}").format(number=state.round_number + 1), icon=ft.Icons.CASINO, on_click=draw),
+                "draw-round",
             )
         )
     if state.finished and state.evening.closed_at is None:
         controls.append(
-            widgets.semantic(
+            widgets.tagged(
+                ft.OutlinedButton(_("Close the evening"), icon=ft.Icons.FLAG, on_click=lambda _e=None: then_redo(state.close)),
                 "close-evening",
-                ft.OutlinedButton(_("Close the evening"), icon=ft.Icons.FLAG, on_click=lambda _e=None: (state.close(), redo())),
             )
         )
     if not state.evening.fixed_pairs:
@@ -420,7 +433,7 @@ def _organiser_controls(app, view: ft.View, state: EveningState) -> list[ft.Cont
                     ft.Chip(
                         label=ft.Text(player),
                         tooltip=_("Leaves after this round"),
-                        on_delete=lambda _e=None, p=player: (state.check_out(p), redo()),
+                        on_delete=partial(leaves, player),
                     )
                     for player in present
                 ],
@@ -436,10 +449,10 @@ def _table_card(app, line: TableLine) -> ft.Control:
     column: list[ft.Control] = [
         ft.Text(_("Table {number}").format(number=line.number), size=20, weight=ft.FontWeight.W_600),
         ft.Text(" \u00b7 ".join(line.seats)),
-        widgets.semantic(f"table-{line.number}-status", ft.Text(status, color=ft.Colors.ON_SURFACE_VARIANT)),
-        widgets.semantic(
-            f"open-table-{line.number}",
+        widgets.tagged(ft.Text(status, color=ft.Colors.ON_SURFACE_VARIANT), f"table-{line.number}-status"),
+        widgets.tagged(
             ft.TextButton(_("Open this table's game"), on_click=lambda _e=None: app.go(Route(Page.GAME, game_id=line.game_id).path)),
+            f"open-table-{line.number}",
         ),
     ]
     if line.join_url:
@@ -448,13 +461,13 @@ def _table_card(app, line: TableLine) -> ft.Control:
             ft.Image(src=qr.png(line.join_url), width=160, height=160, filter_quality=ft.FilterQuality.NONE,
                      semantics_label=_("QR code to score table {number}").format(number=line.number)),
         )
-        column.insert(3, widgets.semantic(f"table-{line.number}-address", ft.Text(line.join_url, selectable=True, size=12)))
-    return widgets.semantic(f"table-{line.number}", ft.Card(ft.Container(ft.Column(column, spacing=4), padding=12), margin=0))
+        column.insert(3, widgets.tagged(ft.Text(line.join_url, selectable=True, size=12), f"table-{line.number}-address"))
+    return widgets.tagged(ft.Card(ft.Container(ft.Column(column, spacing=4), padding=12), margin=0), f"table-{line.number}")
 
 
 def _ranking(state: EveningState) -> ft.Control:
     assert state.result is not None
-    rows = []
+    rows: list[ft.Control] = []
     for standing in state.result.standings:
         marks = []
         if standing.nats:
@@ -462,8 +475,7 @@ def _ranking(state: EveningState) -> ft.Control:
         if standing.pits:
             marks.append(_("pit {count}").format(count=standing.pits))
         rows.append(
-            widgets.semantic(
-                f"rank-{standing.player}",
+            widgets.tagged(
                 ft.Row(
                     [
                         ft.Text(f"{standing.place}.", width=36, weight=ft.FontWeight.W_600),
@@ -473,7 +485,8 @@ def _ranking(state: EveningState) -> ft.Control:
                     ],
                     spacing=8,
                 ),
+                f"rank-{standing.player}",
                 label=f"{standing.place}. {standing.player} {standing.total}",
             )
         )
-    return widgets.semantic("ranking", ft.Column(rows, spacing=6))
+    return widgets.tagged(ft.Column(rows, spacing=6), "ranking")

@@ -10,6 +10,7 @@ import flet as ft
 from companion import rules
 from companion.i18n import _
 from companion.store import StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.routes import Page, Route
 from companion.ui.summary import GameCard, game_card
@@ -41,7 +42,7 @@ def period_label(period: str | None) -> str:
 
 
 class HistoryState:
-    def __init__(self, store, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
+    def __init__(self, store: GameStore, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
         self._store = store
         self._now = now
         self.ruleset: str | None = None
@@ -131,7 +132,7 @@ class HistoryScreen:
         body.append(
             self._chips(
                 "filter-game",
-                [(None, _("All games"))] + s.rulesets,
+                [(None, _("All games")), *s.rulesets],
                 s.ruleset,
                 s.filter_ruleset,
             )
@@ -145,21 +146,21 @@ class HistoryScreen:
         for card in s.games:
             body.append(widgets.game_tile(card, lambda _e=None, gid=card.game_id: self.app.go(Route(Page.FINISHED, game_id=gid).path)))
         if s.more:
-            body.append(widgets.semantic("history-more", ft.TextButton(_("Show older games"), on_click=self._more)))
+            body.append(widgets.tagged(ft.TextButton(_("Show older games"), on_click=self._more), "history-more"))
         widgets.set_body(self.view, body)
 
     def _chips(self, identifier: str, choices: list[tuple[str | None, str]], current, pick) -> ft.Control:
         """A row of filter chips; those that do not fit go on the next line, never out of sight."""
         return ft.Row(
             [
-                widgets.semantic(
-                    f"{identifier}-{key or 'all'}",
+                widgets.tagged(
                     ft.Chip(
                         label=ft.Text(label),
                         selected=key == current,
                         on_select=lambda _e=None, k=key: self._do(pick, k),
                         show_checkmark=False,
                     ),
+                    f"{identifier}-{key or 'all'}",
                 )
                 for key, label in choices
             ],

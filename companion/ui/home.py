@@ -64,8 +64,7 @@ def view(app, state: HomeState) -> ft.View:
     body: list[ft.Control] = []
     if state.can_start:
         body.append(
-            widgets.semantic(
-                "new-game",
+            widgets.tagged(
                 ft.FilledButton(
                     _("New game"),
                     icon=ft.Icons.ADD,
@@ -73,6 +72,7 @@ def view(app, state: HomeState) -> ft.View:
                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=18)),
                     expand=True,
                 ),
+                "new-game",
             )
         )
     body.append(widgets.section_title(_("In progress")))
@@ -135,7 +135,7 @@ def _games(app, state: HomeState) -> list[ft.Control]:
             )
         ]
     if state.empty_message:
-        return [widgets.semantic("no-games", widgets.empty_state(ft.Icons.STYLE, state.empty_message))]
+        return [widgets.tagged(widgets.empty_state(ft.Icons.STYLE, state.empty_message), "no-games")]
     return [
         widgets.game_tile(card, lambda _e=None, gid=card.game_id: app.go(Route(Page.GAME, game_id=gid).path), icon=ft.Icons.PLAY_ARROW)
         for card in state.games
@@ -143,8 +143,7 @@ def _games(app, state: HomeState) -> list[ft.Control]:
 
 
 def _nav_tile(app, icon, title: str, subtitle: str, route: str) -> ft.Control:
-    return widgets.semantic(
-        "nav-" + route.strip("/"),
+    return widgets.tagged(
         ft.ListTile(
             leading=ft.Icon(icon, color=ft.Colors.PRIMARY),
             title=ft.Text(title),
@@ -152,4 +151,5 @@ def _nav_tile(app, icon, title: str, subtitle: str, route: str) -> ft.Control:
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda: app.go(route),
         ),
+        "nav-" + route.strip("/"),
     )

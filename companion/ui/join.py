@@ -58,7 +58,7 @@ class JoinScreen:
 
     def __init__(self, state: JoinState, on_join: Callable[[str], None]):
         self.state = state
-        self.field = ft.TextField(
+        self.field: ft.TextField = ft.TextField(
             label=_("Code"),
             hint_text="K7QM-2XHD",
             capitalization=ft.TextCapitalization.CHARACTERS,
@@ -85,9 +85,9 @@ class JoinScreen:
                     text_align=ft.TextAlign.CENTER,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
-                widgets.semantic("join-code", self.field),
+                widgets.tagged(self.field, "join-code"),
             ]
             if self.state.message:
                 body.append(widgets.error_banner(self.state.message, identifier="join-error"))
-            body.append(widgets.semantic("join", self.button))
-        self.view.controls = [widgets.semantic("join-screen", widgets.constrained(body))]
+            body.append(widgets.tagged(self.button, "join"))
+        self.view.controls = [widgets.tagged(widgets.constrained(body), "join-screen")]

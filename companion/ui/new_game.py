@@ -18,6 +18,7 @@ from companion.rules import Option, RuleError, Ruleset
 from companion.store import StoreError
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, player_count
+from companion.ui.glyphs import undrawable_name
 from companion.ui.routes import Page, Route
 from companion.ui.theme import side_color
 
@@ -40,6 +41,13 @@ class NewGameState:
         self.team_count: int | None = None
         self.name_error: str | None = None
         self.error: str | None = None
+
+    @property
+    def chosen(self) -> Ruleset:
+        """The game chosen: options and seats are only asked for once there is one."""
+        if self.ruleset is None:
+            raise LookupError("no game is chosen yet")
+        return self.ruleset
 
     # --- ruleset and options ------------------------------------------------------------
 
@@ -64,7 +72,7 @@ class NewGameState:
 
     def set_option(self, name: str, value: Any) -> None:
         """A switch or a choice chip: the value is one the option allows (a chip clears a typed number)."""
-        option = self.ruleset.option(name)
+        option = self.chosen.option(name)
         self.options[name] = option.check(value)
         self.option_errors.pop(name, None)
         if self.typed_beside_choices(option):
@@ -74,7 +82,7 @@ class NewGameState:
         """A typed number: kept as typed, so a half-typed value is never lost.
 
         Beside quick choices an emptied field goes back to the default choice."""
-        option = self.ruleset.option(name)
+        option = self.chosen.option(name)
         self.option_text[name] = text
         if self.typed_beside_choices(option) and not text.strip():
             self.set_option(name, option.default)
@@ -100,7 +108,7 @@ class NewGameState:
         return [o.name for o in self.ruleset.options if self.options.get(o.name) != o.default or o.name in self.option_errors]
 
     def option_choices(self, name: str) -> list[Any]:
-        option = self.ruleset.option(name)
+        option = self.chosen.option(name)
         if option.type is bool:
             return [True, False]
         return list(option.allowed or ())
@@ -124,9 +132,11 @@ class NewGameState:
             self.name_error = _("Type a name first.")
         elif name in self.players:
             self.name_error = _("{name} is already at the table.").format(name=name)
+        elif (unshown := undrawable_name(name)) is not None:
+            self.name_error = unshown
         elif self.seats_left is not None and self.seats_left <= 0:
             self.name_error = _("{game} is for at most {count} players.").format(
-                game=self.ruleset.name, count=self.ruleset.max_players
+                game=self.chosen.name, count=self.chosen.max_players
             )
         else:
             self.players.append(name)
@@ -222,7 +232,7 @@ class NewGameState:
             self.error = self.problem
             return None
         try:
-            record = store.create_game(self.ruleset.id, list(self.players), options=dict(self.options), teams=self.teams)
+            record = store.create_game(self.chosen.id, list(self.players), options=dict(self.options), teams=self.teams)
         except (RuleError, StoreError) as err:
             self.error = err.message
             return None
@@ -246,13 +256,12 @@ class NewGameScreen:
             label=_("Player name"),
             on_submit=self._add_typed,
             expand=True,
-            capitalization=ft.TextCapitalization.WORDS,
             dense=True,
         )
         self.number_fields: dict[tuple[str, str], ft.TextField] = {}
         self.options_open = False
         self.problem_text = ft.Text(color=ft.Colors.ON_SURFACE_VARIANT, size=13)
-        self.problem = widgets.semantic("start-problem", self.problem_text)
+        self.problem = widgets.tagged(self.problem_text, "start-problem")
         self.start_button = ft.FilledButton(
             _("Start game"),
             icon=ft.Icons.PLAY_ARROW,
@@ -263,7 +272,7 @@ class NewGameScreen:
         # Start stays within thumb reach below the scrolling setup, with what still blocks it.
         self.view.bottom_appbar = ft.BottomAppBar(
             ft.Column(
-                [self.problem, widgets.semantic("start-game", self.start_button)],
+                [self.problem, widgets.tagged(self.start_button, "start-game")],
                 spacing=6,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                 tight=True,
@@ -291,14 +300,13 @@ class NewGameScreen:
         changed = self.state.changed_options
         if not changed:
             return _("All at their defaults")
-        return _("Changed: {options}").format(options=", ".join(option_label(self.state.ruleset.option(name)) for name in changed))
+        return _("Changed: {options}").format(options=", ".join(option_label(self.state.chosen.option(name)) for name in changed))
 
     def _options(self) -> list[ft.Control]:
         """Options fold away behind one line saying whether any differs from the default."""
         self.summary_text = ft.Text(self._summary(), size=12)
         self.choice_chips = {}
-        header = widgets.semantic(
-            "options-toggle",
+        header = widgets.tagged(
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.TUNE, color=ft.Colors.PRIMARY),
                 title=ft.Text(_("Options"), weight=ft.FontWeight.W_600),
@@ -306,10 +314,11 @@ class NewGameScreen:
                 trailing=ft.Icon(ft.Icons.EXPAND_LESS if self.options_open else ft.Icons.EXPAND_MORE),
                 on_click=self._toggle_options,
             ),
+            "options-toggle",
         )
         rows: list[ft.Control] = [header]
         if self.options_open:
-            rows += [self._option(o) for o in self.state.ruleset.options]
+            rows += [self._option(o) for o in self.state.chosen.options]
         return [ft.Card(ft.Column(rows, spacing=0), margin=0)]
 
     def _toggle_options(self) -> None:
@@ -327,8 +336,7 @@ class NewGameScreen:
     def _ruleset_card(self, ruleset: Ruleset) -> ft.Control:
         """A big tap target per game: its badge, name and table size; the chosen one stands out."""
         chosen = self.state.ruleset is not None and self.state.ruleset.id == ruleset.id
-        return widgets.semantic(
-            f"ruleset-{ruleset.id}",
+        return widgets.tagged(
             ft.Container(
                 ft.Row(
                     [
@@ -352,6 +360,7 @@ class NewGameScreen:
                 ink=True,
                 col=6,
             ),
+            f"ruleset-{ruleset.id}",
             button=True,
             selected=chosen,
             col=6,
@@ -374,14 +383,14 @@ class NewGameScreen:
                             color=ft.Colors.ON_SURFACE_VARIANT,
                             expand=True,
                         ),
-                        widgets.semantic(
-                            "rotate-dealer",
+                        widgets.tagged(
                             ft.TextButton(
                                 _("Next dealer"),
                                 icon=ft.Icons.ROTATE_RIGHT,
                                 on_click=lambda: self._do(s.rotate),
                                 disabled=len(s.players) < 2,
                             ),
+                            "rotate-dealer",
                         ),
                     ]
                 )
@@ -392,17 +401,17 @@ class NewGameScreen:
             out.append(
                 ft.Row(
                     [
-                        widgets.semantic("player-name", self.name_field, expand=True),
-                        widgets.semantic(
-                            "add-player",
+                        widgets.tagged(self.name_field, "player-name", expand=True),
+                        widgets.tagged(
                             ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Add player"), on_click=self._add_typed),
+                            "add-player",
                         ),
                     ],
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 )
             )
             if s.name_error:
-                out.append(widgets.semantic("name-error", ft.Text(s.name_error, color=ft.Colors.ERROR)))
+                out.append(widgets.tagged(ft.Text(s.name_error, color=ft.Colors.ERROR), "name-error"))
             self.show_bench()
             out.append(self.bench_row)
         out.extend(self._teams())
@@ -413,13 +422,13 @@ class NewGameScreen:
         so a name being typed keeps its field's focus."""
         s = self.state
         self.bench_row.controls = [
-            widgets.semantic(
-                f"saved-{name}",
+            widgets.tagged(
                 ft.Chip(
                     label=ft.Text(name),
                     leading=ft.Icon(ft.Icons.ADD, size=16),
                     on_click=lambda _e=None, n=name: self._do(s.add_player, n),
                 ),
+                f"saved-{name}",
             )
             for name in s.bench
         ]
@@ -428,8 +437,7 @@ class NewGameScreen:
     def _seat(self, i: int, name: str) -> ft.Control:
         s = self.state
         first = i == 0
-        return widgets.semantic(
-            f"seat-{i + 1}",
+        return widgets.tagged(
             ft.ListTile(
                 leading=ft.CircleAvatar(
                     content=ft.Text(str(i + 1)),
@@ -457,6 +465,7 @@ class NewGameScreen:
                 ),
                 content_padding=ft.Padding.only(left=12, right=4),
             ),
+            f"seat-{i + 1}",
         )
 
     def _teams(self) -> list[ft.Control]:
@@ -469,8 +478,7 @@ class NewGameScreen:
             out.append(
                 ft.Row(
                     [
-                        widgets.semantic(
-                            f"teams-{count or 'none'}",
+                        widgets.tagged(
                             ft.Chip(
                                 label=ft.Text(
                                     _("No teams") if count is None else _("{count} teams").format(count=count)
@@ -478,6 +486,7 @@ class NewGameScreen:
                                 selected=s.team_count == count,
                                 on_select=lambda _e=None, c=count: self._do(s.set_team_count, c),
                             ),
+                            f"teams-{count or 'none'}",
                         )
                         for count in choices
                     ],
@@ -523,7 +532,7 @@ class NewGameScreen:
                 ft.Text(label, weight=ft.FontWeight.W_500),
                 ft.Row(
                     [
-                        widgets.semantic(f"option-{option.name}-{value}", self._choice_chip(option, value))
+                        widgets.tagged(self._choice_chip(option, value), f"option-{option.name}-{value}")
                         for value in s.option_choices(option.name)
                     ],
                     wrap=True,
@@ -535,12 +544,12 @@ class NewGameScreen:
                 main.append(self._number_field(option.name, _("Or type a number")))
         else:
             main = [self._number_field(option.name, label)]
-        return widgets.semantic(
-            f"option-{option.name}",
+        return widgets.tagged(
             ft.Container(
                 ft.Column([*main, description, default], spacing=4),
                 padding=ft.Padding.symmetric(horizontal=16, vertical=10),
             ),
+            f"option-{option.name}",
         )
 
     def _choice_chip(self, option: Option, value: object) -> ft.Chip:
@@ -562,7 +571,7 @@ class NewGameScreen:
 
     def _number_field(self, name: str, label: str) -> ft.TextField:
         """Typed options keep one field per ruleset, so typing never loses focus to a re-render."""
-        key = (self.state.ruleset.id, name)
+        key = (self.state.chosen.id, name)
         field = self.number_fields.get(key)
         if field is None:
             field = ft.TextField(
@@ -586,7 +595,7 @@ class NewGameScreen:
             if option_name == name:
                 chip.selected = self.state.options[name] == value
         self.summary_text.value = self._summary()
-        self.number_fields[(self.state.ruleset.id, name)].error = self.state.option_errors.get(name)
+        self.number_fields[(self.state.chosen.id, name)].error = self.state.option_errors.get(name)
         self._refresh_start()
 
     def _add_typed(self, e: ft.Event) -> None:

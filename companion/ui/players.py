@@ -8,9 +8,11 @@ from typing import Callable
 import flet as ft
 
 from companion.i18n import _, ngettext
-from companion.store import StoreError
+from companion.store import HeadToHead, PlayerStats, StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.chart import score_chart
+from companion.ui.glyphs import undrawable_name
 from companion.ui.modes import ModeStats, by_mode, percent, wins_over_time
 from companion.ui.routes import Page, Route
 from companion.ui.summary import GameCard, game_card
@@ -20,7 +22,7 @@ GAMES_LISTED = 50
 
 
 class PlayersState:
-    def __init__(self, store):
+    def __init__(self, store: GameStore):
         self._store = store
         self.names: list[str] = []
         self.error: str | None = None
@@ -42,6 +44,9 @@ class PlayersState:
         if name in self.names:
             self.name_error = _("{name} is already saved.").format(name=name)
             return False
+        if (unshown := undrawable_name(name)) is not None:
+            self.name_error = unshown
+            return False
         try:
             self._store.add_player(name)
         except StoreError as err:
@@ -59,16 +64,16 @@ class PlayersState:
 
 
 class PlayerState:
-    def __init__(self, store, name: str, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
+    def __init__(self, store: GameStore, name: str, now: Callable[[], datetime] = lambda: datetime.now().astimezone()):
         self._store = store
         self._now = now
         self.name = name
-        self.stats = None
+        self.stats: PlayerStats | None = None
         self.results: list = []
         self.games: list[GameCard] = []
         self.others: list[str] = []
         self.rival: str | None = None
-        self.head = None
+        self.head: HeadToHead | None = None
         self.error: str | None = None
 
     def load(self) -> None:
@@ -143,7 +148,7 @@ class PlayersScreen:
     def __init__(self, app, state: PlayersState):
         self.app = app
         self.state = state
-        self.name_field = ft.TextField(label=_("New player"), on_submit=self._add, expand=True, dense=True, capitalization=ft.TextCapitalization.WORDS)
+        self.name_field = ft.TextField(label=_("New player"), on_submit=self._add, expand=True, dense=True)
         self.view = widgets.screen(app, "/players", _("Players"), [])
         self.render()
 
@@ -155,14 +160,14 @@ class PlayersScreen:
         body.append(
             ft.Row(
                 [
-                    widgets.semantic("new-player-name", self.name_field, expand=True),
-                    widgets.semantic("save-player", ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Save player"), on_click=self._add)),
+                    widgets.tagged(self.name_field, "new-player-name", expand=True),
+                    widgets.tagged(ft.IconButton(ft.Icons.PERSON_ADD, tooltip=_("Save player"), on_click=self._add), "save-player"),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
             )
         )
         if s.name_error:
-            body.append(widgets.semantic("name-error", ft.Text(s.name_error, color=ft.Colors.ERROR)))
+            body.append(widgets.tagged(ft.Text(s.name_error, color=ft.Colors.ERROR), "name-error"))
         if s.empty_message:
             body.append(widgets.empty_state(ft.Icons.PEOPLE, s.empty_message))
         if s.names:
@@ -170,14 +175,14 @@ class PlayersScreen:
                 ft.Card(
                     ft.Column(
                         [
-                            widgets.semantic(
-                                f"player-{name}",
+                            widgets.tagged(
                                 ft.ListTile(
                                     leading=ft.CircleAvatar(content=ft.Text(name[:1].upper()), radius=18),
                                     title=ft.Text(name),
                                     trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                                     on_click=lambda _e=None, n=name: self.app.go(Route(Page.PLAYER, player=n).path),
                                 ),
+                                f"player-{name}",
                             )
                             for name in s.names
                         ],
@@ -211,7 +216,7 @@ class PlayerScreen:
             ft.Row(
                 [
                     ft.CircleAvatar(content=ft.Text(s.name[:1].upper(), size=22), radius=28),
-                    ft.Column([ft.Text(s.name, size=22, weight=ft.FontWeight.W_600), widgets.semantic("player-summary", ft.Text(s.summary, color=ft.Colors.ON_SURFACE_VARIANT))], spacing=2, expand=True),
+                    ft.Column([ft.Text(s.name, size=22, weight=ft.FontWeight.W_600), widgets.tagged(ft.Text(s.summary, color=ft.Colors.ON_SURFACE_VARIANT), "player-summary")], spacing=2, expand=True),
                 ],
                 spacing=16,
             )
@@ -221,15 +226,15 @@ class PlayerScreen:
         chart = s.chart()
         if chart:
             body.append(widgets.section_title(_("Wins over time")))
-            body.append(widgets.semantic("player-chart", score_chart(chart, height=160)))
+            body.append(widgets.tagged(score_chart(chart, height=160), "player-chart"))
         if s.others:
             body.append(widgets.section_title(_("Head to head")))
             body.append(
                 ft.Row(
                     [
-                        widgets.semantic(
-                            f"rival-{name}",
+                        widgets.tagged(
                             ft.Chip(label=ft.Text(name), selected=s.rival == name, on_select=lambda _e=None, n=name: self._rival(n)),
+                            f"rival-{name}",
                         )
                         for name in s.others
                     ],
@@ -239,7 +244,7 @@ class PlayerScreen:
                 )
             )
             if s.head_line:
-                body.append(widgets.semantic("head-to-head", ft.Text(s.head_line)))
+                body.append(widgets.tagged(ft.Text(s.head_line), "head-to-head"))
         if s.games:
             body.append(widgets.section_title(_("Games")))
             for card in s.games:
@@ -255,8 +260,7 @@ class PlayerScreen:
                 expand=True,
             )
 
-        return widgets.semantic(
-            f"stats-{line.mode}",
+        return widgets.tagged(
             ft.Card(
                 ft.Container(
                     ft.Column(
@@ -272,6 +276,7 @@ class PlayerScreen:
                 ),
                 margin=0,
             ),
+            f"stats-{line.mode}",
         )
 
     def _rival(self, name: str) -> None:

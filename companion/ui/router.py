@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.share.table import Device
+from companion.store.protocol import GameStore
 from companion.ui import home, settings, share_panel, widgets
 from companion.ui.awake import ScreenAwake
 from companion.ui.round_entry.drafts import Drafts
@@ -32,7 +33,7 @@ def stack(route: str) -> list[str]:
 class App:
     """The pages of one session. The page on top is rebuilt (or refreshed) whenever shown."""
 
-    def __init__(self, page: ft.Page, store, device: Device | None = None, store_open: bool = True):
+    def __init__(self, page: ft.Page, store: GameStore, device: Device | None = None, store_open: bool = True):
         self.page = page
         self.store = store
         self.store_open = store_open
@@ -112,9 +113,13 @@ class App:
         if stack(e.route)[-1] != (self.page.views[-1].route if self.page.views else None):
             self.show(e.route)
 
-    def _view_pop(self, e: ft.ViewPopEvent) -> None:
+    def back(self) -> None:
+        """One page down the stack: the app bar's back arrow, a phone's back gesture."""
         routes = stack(self.page.views[-1].route if self.page.views else "/")
         self.go(routes[-2] if len(routes) > 1 else "/")
+
+    def _view_pop(self, e: ft.ViewPopEvent) -> None:
+        self.back()
 
     def _build(self, route: str) -> ft.View:
         target = parse(route)
@@ -205,8 +210,8 @@ class App:
     def _set_theme(self, dark: bool) -> None:
         self.page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT
         for view in self.page.views:  # relabel the switches in place: a form being filled in stays as it is
-            for action in (view.appbar.actions or []) if view.appbar else []:
-                if isinstance(action, ft.Semantics) and action.identifier == "theme-switch":
+            for action in (view.appbar.actions or []) if isinstance(view.appbar, ft.AppBar) else []:
+                if isinstance(action, ft.Semantics) and action.identifier == "theme-switch" and action.content is not None:
                     action.content.tooltip = widgets.theme_switch_label(dark)
         self.page.update()
 

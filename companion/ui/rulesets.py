@@ -22,14 +22,14 @@ from companion.ui.routes import Page, Route
 
 def show(app) -> ft.View:
     """Every game's rules, and a way into each game's referee."""
-    buttons = [
-        widgets.semantic(
-            f"open-referee-{r.id}",
+    buttons: list[ft.Control] = [
+        widgets.tagged(
             ft.OutlinedButton(
                 r.name,
                 icon=ft.Icons.GAVEL,
                 on_click=lambda _e=None, route=Route(Page.REFEREE, ruleset=r.id).path: app.go(route),
             ),
+            f"open-referee-{r.id}",
         )
         for r in rules.rulesets()
     ]

@@ -13,9 +13,10 @@ from typing import Any, Callable
 
 import flet as ft
 
-from companion.i18n import _
+from companion.i18n import _, pgettext
 from companion.rules import RuleError
-from companion.store import StaleError, StoreError
+from companion.store import GameRecord, StaleError, StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.chart import ScoreChart
 from companion.ui.format import join_names, points, when
@@ -57,13 +58,13 @@ class Banner:
 
 class ScoreboardState:
     def __init__(
-        self, store, game_id: int, read_only: bool = False, now: Callable[[], datetime] = lambda: datetime.now().astimezone()
+        self, store: GameStore, game_id: int, read_only: bool = False, now: Callable[[], datetime] = lambda: datetime.now().astimezone()
     ):
         self._store = store
         self._now = now
         self.game_id = game_id
         self.read_only = read_only
-        self.record = None
+        self.record: GameRecord | None = None
         self.error: str | None = None
         self.stale = False
         self.undone: dict | None = None
@@ -88,8 +89,15 @@ class ScoreboardState:
         self.record, self.error, self.stale = record, None, False
 
     @property
+    def loaded(self) -> GameRecord:
+        """The game as last read: a screen shows one only once ``load`` found it."""
+        if self.record is None:
+            raise LookupError("the game is not loaded")
+        return self.record
+
+    @property
     def game(self):
-        return self.record.game
+        return self.loaded.game
 
     def layout(self) -> tuple:
         """What decides which parts the scoreboard has: while it stays the same, a change
@@ -105,7 +113,7 @@ class ScoreboardState:
         """Run one store change; on refusal keep its message, and reload when the game moved on."""
         self.stale = False
         try:
-            self.record = call(self.game_id, *args, expected_version=self.record.version)
+            self.record = call(self.game_id, *args, expected_version=self.loaded.version)
         except StaleError as err:
             self.load()
             self.error, self.stale = err.message, True
@@ -174,15 +182,15 @@ class ScoreboardState:
     def dates(self) -> str:
         """When the game started, and when it ended once it has."""
         now = self._now()
-        text = _("Started {when}").format(when=when(self.record.created_at, now))
-        if self.status == "finished" and self.record.finished_at:
-            text += " · " + _("finished {when}").format(when=when(self.record.finished_at, now))
+        text = _("Started {when}").format(when=when(self.loaded.created_at, now))
+        if self.status == "finished" and self.loaded.finished_at:
+            text += " · " + _("finished {when}").format(when=when(self.loaded.finished_at, now))
         return text
 
     @property
     def details(self) -> list[str]:
         """The game's place and note, as far as they are set."""
-        return [t for t in (self.record.location, self.record.note) if t]
+        return [t for t in (self.loaded.location, self.loaded.note) if t]
 
     @property
     def bgstats_link(self) -> str | None:
@@ -191,7 +199,7 @@ class ScoreboardState:
             return None
         from companion.bgstats import create_play_link
 
-        return create_play_link(self.record)
+        return create_play_link(self.loaded)
 
     @property
     def title(self) -> str:
@@ -199,7 +207,7 @@ class ScoreboardState:
 
     @property
     def status(self) -> str:
-        return self.record.status
+        return self.loaded.status
 
     @property
     def can_enter(self) -> bool:
@@ -347,6 +355,10 @@ class SideParts:
     def __init__(self, row: SideRow, large: bool):
         self.total = ft.Text(size=34 if large else 28, weight=ft.FontWeight.BOLD)
         self.pill = widgets.pill("", ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY)
+        label = self.pill.content
+        if not isinstance(label, ft.Text):
+            raise TypeError("a pill shows a Text")
+        self.pill_label = label
         self.note = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT)
         self.tracks = [ft.Text(size=11) for _ in row.tracks]
         self.progress = (
@@ -360,7 +372,7 @@ class SideParts:
         ]
         left: list[ft.Control] = [ft.Row(name_line, spacing=8), self.note]
         if self.tracks:
-            left.append(ft.Row(self.tracks, wrap=True, spacing=10, run_spacing=0))
+            left.append(ft.Row([*self.tracks], wrap=True, spacing=10, run_spacing=0))
         if self.progress is not None:
             left.append(self.progress)
         self.box = ft.Container(
@@ -375,13 +387,13 @@ class SideParts:
             padding=ft.Padding.symmetric(horizontal=16, vertical=10),
             border_radius=12,
         )
-        self.control = widgets.semantic(f"total-{row.name}", self.box)
+        self.control = widgets.tagged(self.box, f"total-{row.name}")
 
     def show(self, row: SideRow, over: bool, played: bool) -> None:
         self.total.value = points(row.total)
         self.total.color = ft.Colors.PRIMARY if row.leading else ft.Colors.ON_SURFACE
         self.pill.visible = row.leading
-        self.pill.content.value = _("Winner") if over else _("Leads")
+        self.pill_label.value = _("Winner") if over else _("Leads")
         self.note.value, self.note.visible = row.note, bool(row.note)
         for text, (symbol, value, counts) in zip(self.tracks, row.tracks):
             text.value = f"{symbol} {value}"
@@ -407,10 +419,11 @@ class BoardParts:
         self.sides = [SideParts(row, large=len(game.sides) <= 4) for row in rows]
         self.totals = ft.Card(ft.Container(ft.Column([p.control for p in self.sides], spacing=4), padding=6), margin=0)
         self.lines = ft.Column(spacing=2)
-        self.next_up = widgets.semantic("next-up", self.lines)
+        self.next_up = widgets.tagged(self.lines, "next-up")
         self.enter_button: ft.FilledButton | None = None
         self.table: ft.Column | None = None
-        self.row_control = None
+        self.row_control: Callable[[RoundRow], ft.Control] | None = None
+        """How ``table`` builds one round's row (set with ``table``, when the game has rounds)."""
         self.chart: ScoreChart | None = None
         self._rounds: list[RoundRow] = []
         self._show_top(state, rows)
@@ -430,7 +443,7 @@ class BoardParts:
         for parts, row in zip(self.sides, rows):
             parts.show(row, game.over, bool(game.rounds))
         lines = [t for t in (state.progress, state.next_up) if t]
-        if [t.value for t in self.lines.controls] != lines:
+        if [t.value for t in self.lines.controls if isinstance(t, ft.Text)] != lines:
             self.lines.controls = [ft.Text(t, color=ft.Colors.ON_SURFACE_VARIANT, size=13) for t in lines]
         self.next_up.visible = bool(lines)
         label = _("Continue round {number}") if self._continuing() else _("Enter round {number}")
@@ -438,6 +451,8 @@ class BoardParts:
 
     def show_rounds(self, rounds: list[RoundRow]) -> None:
         """The rounds' rows: those unchanged stay, the changed and new ones are built."""
+        if self.table is None or self.row_control is None:
+            raise LookupError("the rounds' table is not built")
         same = 0
         while same < min(len(rounds), len(self._rounds)) and rounds[same] == self._rounds[same]:
             same += 1
@@ -475,16 +490,16 @@ class GameScreen:
         self.view.route = route
         self.view.scroll = ft.ScrollMode.AUTO
         self.view.padding = 0
-        self.view.appbar.leading = None
-        self.view.appbar.actions = [
+        widgets.app_bar(self.view).leading = widgets.back_button(self.app)
+        widgets.app_bar(self.view).actions = [
             *game_actions(self.app),
-            widgets.semantic(
-                "game-rules",
+            widgets.tagged(
                 ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Rules of this game"), on_click=lambda: self.app.go(f"{route}/rules")),
+                "game-rules",
             ),
-            widgets.semantic(
-                "game-referee",
+            widgets.tagged(
                 ft.IconButton(ft.Icons.GAVEL, tooltip=_("Referee: settle a dispute"), on_click=lambda: self.app.go(f"{route}/referee")),
+                "game-referee",
             ),
         ]  # no theme switch here: the game's name needs the room on a phone
         if self._board is not None and self._board_root is not None and self.state.layout() == self._layout:
@@ -505,13 +520,13 @@ class GameScreen:
         self.view.route = route
         self.view.scroll = None  # the form fills the page: inputs scroll, keypad and Save stay put
         self.view.padding = ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8)
-        self.view.appbar.leading = widgets.semantic(
-            "entry-back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Back to the scoreboard"), on_click=self._cancel)
+        widgets.app_bar(self.view).leading = widgets.tagged(
+            ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Back to the scoreboard"), on_click=self._cancel), "entry-back"
         )
         number = s.game.next_round.number if index is None else index + 1
         title = _("Round {number}") if index is None else _("Edit round {number}")
-        self.view.appbar.title = widgets.bar_title(title.format(number=number))
-        self.view.appbar.actions = [widgets.theme_switch(self.app)]
+        widgets.app_bar(self.view).title = widgets.bar_title(title.format(number=number))
+        widgets.app_bar(self.view).actions = [widgets.theme_switch(self.app)]
         self.entry_error.visible = False
         kept = [self._board_root] if self._board_root is not None else []
         for board in kept:
@@ -522,15 +537,15 @@ class GameScreen:
 
     def _draft_notice(self, message: str) -> ft.Control:
         """What happened to the draft while it was kept (the round was taken elsewhere)."""
-        discard = widgets.semantic("entry-discard", ft.TextButton(_("Discard"), on_click=self._discard))
-        return widgets.semantic(
-            "entry-notice",
+        discard = widgets.tagged(ft.TextButton(_("Discard"), on_click=self._discard), "entry-discard")
+        return widgets.tagged(
             ft.Container(
                 ft.Column([ft.Text(message, color=ft.Colors.ON_TERTIARY_CONTAINER), discard], spacing=0),
                 bgcolor=ft.Colors.TERTIARY_CONTAINER,
                 border_radius=12,
                 padding=ft.Padding.only(left=16, right=8, top=10, bottom=2),
             ),
+            "entry-notice",
             live_region=True,
         )
 
@@ -553,10 +568,10 @@ class GameScreen:
         self._board = self._board_root = None
         self._layout = s.layout()
         if s.record is None:
-            self.view.appbar.title = widgets.bar_title(_("Scoreboard"))
+            widgets.app_bar(self.view).title = widgets.bar_title(_("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
             return
-        self.view.appbar.title = widgets.bar_title(s.title)
+        widgets.app_bar(self.view).title = widgets.bar_title(s.title)
         body: list[ft.Control] = []
         if s.error:
             body.append(widgets.error_banner(s.error))
@@ -566,7 +581,7 @@ class GameScreen:
         board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
         body.append(board.totals)
         body.append(board.next_up)
-        actions = []
+        actions: list[ft.Control] = []
         if s.can_enter:
             board.enter_button = ft.FilledButton(
                 board.enter_label,
@@ -574,58 +589,58 @@ class GameScreen:
                 on_click=lambda: self.app.go(Route(Page.ENTRY, game_id=s.game_id).path),
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
             )
-            actions.append(widgets.semantic("enter-round", board.enter_button, expand=True))
+            actions.append(widgets.tagged(board.enter_button, "enter-round", expand=True))
         if s.status == "finished" and not s.read_only:
             actions.append(
-                widgets.semantic(
-                    "play-again",
+                widgets.tagged(
                     ft.FilledButton(
                         _("Play again"),
                         icon=ft.Icons.REPLAY,
                         on_click=self._play_again,
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
                     ),
+                    "play-again",
                     expand=True,
                 )
             )
         if s.can_reopen:
             actions.append(
-                widgets.semantic(
-                    "reopen",
+                widgets.tagged(
                     ft.FilledButton(
                         _("Reopen game"),
                         icon=ft.Icons.PLAY_ARROW,
                         on_click=self._reopen,
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
                     ),
+                    "reopen",
                     expand=True,
                 )
             )
         if s.can_undo:
             actions.append(
-                widgets.semantic(
-                    "undo",
+                widgets.tagged(
                     ft.OutlinedButton(
                         _("Undo"),
                         icon=ft.Icons.UNDO,
                         on_click=self._undo,
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18, horizontal=16)),
                     ),
+                    "undo",
                 )
             )
         if actions:
             body.append(ft.Row(actions, spacing=8))
         if s.bgstats_link:
             body.append(
-                widgets.semantic(
-                    "send-bgstats",
+                widgets.tagged(
                     ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.SEND, on_click=self._send_to_bgstats),
+                    "send-bgstats",
                 )
             )
         body.append(self._details())
         rounds = s.rounds()
         if rounds:
-            body.append(widgets.section_title(_("Rounds")))
+            body.append(widgets.section_title(pgettext("the heading of the table of rounds played", "Rounds")))
             body.append(self._table(rounds, board))
             body.append(widgets.section_title(_("Scores over the game")))
             board.chart = ScoreChart(s.chart())
@@ -634,23 +649,21 @@ class GameScreen:
             body.append(widgets.empty_state(ft.Icons.SCOREBOARD, _("No rounds yet. Enter the first round when it is played.")))
         if s.can_enter:
             body.append(
-                widgets.semantic(
-                    "abandon",
+                widgets.tagged(
                     ft.TextButton(
                         _("Abandon game"),
                         icon=ft.Icons.STOP_CIRCLE_OUTLINED,
                         on_click=self._confirm_abandon,
                         style=ft.ButtonStyle(color=ft.Colors.ERROR),
                     ),
+                    "abandon",
                 )
             )
-        widgets.set_body(self.view, body)
-        self._board, self._board_root = board, self.view.controls[0]
+        self._board, self._board_root = board, widgets.set_body(self.view, body)
 
     def _banner(self, banner: Banner) -> ft.Control:
         won = self.state.status == "finished"
-        return widgets.semantic(
-            "winner-banner",
+        return widgets.tagged(
             ft.Container(
                 ft.Row(
                     [
@@ -670,6 +683,7 @@ class GameScreen:
                 border_radius=16,
                 padding=16,
             ),
+            "winner-banner",
             live_region=True,
         )
 
@@ -677,26 +691,26 @@ class GameScreen:
         """When the game was played, its place and note, and the button that sets them."""
         s = self.state
         lines: list[ft.Control] = [
-            widgets.semantic("game-dates", ft.Text(s.dates, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+            widgets.tagged(ft.Text(s.dates, size=13, color=ft.Colors.ON_SURFACE_VARIANT), "game-dates")
         ]
-        if s.record.location:
+        if s.loaded.location:
             lines.append(
-                widgets.semantic(
+                widgets.tagged(
+                    ft.Row([ft.Icon(ft.Icons.PLACE, size=16), ft.Text(s.loaded.location, expand=True)], spacing=6),
                     "game-place",
-                    ft.Row([ft.Icon(ft.Icons.PLACE, size=16), ft.Text(s.record.location, expand=True)], spacing=6),
                 )
             )
-        if s.record.note:
+        if s.loaded.note:
             lines.append(
-                widgets.semantic(
+                widgets.tagged(
+                    ft.Row([ft.Icon(ft.Icons.NOTES, size=16), ft.Text(s.loaded.note, expand=True)], spacing=6),
                     "game-note",
-                    ft.Row([ft.Icon(ft.Icons.NOTES, size=16), ft.Text(s.record.note, expand=True)], spacing=6),
                 )
             )
         if self.app.device.can_score:
             label = _("Change place or note") if s.details else _("Add a place or note")
             lines.append(
-                widgets.semantic("edit-details", ft.TextButton(label, icon=ft.Icons.EDIT_LOCATION_ALT, on_click=self._edit_details))
+                widgets.tagged(ft.TextButton(label, icon=ft.Icons.EDIT_LOCATION_ALT, on_click=self._edit_details), "edit-details")
             )
         return ft.Column(lines, spacing=4)
 
@@ -737,8 +751,7 @@ class GameScreen:
         content: list[ft.Control] = [ft.Row(cells, spacing=6)]
         if row.note:
             content.append(ft.Text(row.note, size=11, color=ft.Colors.TERTIARY))
-        return widgets.semantic(
-            f"round-{row.number}",
+        return widgets.tagged(
             ft.Container(
                 ft.Column(content, spacing=2),
                 padding=ft.Padding.symmetric(horizontal=12, vertical=6),
@@ -746,6 +759,7 @@ class GameScreen:
                 ink=s.can_edit,
                 border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
             ),
+            f"round-{row.number}",
             button=s.can_edit,
             label=_("Round {number}").format(number=row.number),
         )
@@ -791,8 +805,8 @@ class GameScreen:
                 title=ft.Text(_("Leave round {number}?").format(number=number)),
                 content=ft.Text(_("What you entered is kept until you save it or discard it.")),
                 actions=[
-                    widgets.semantic("leave-discard", ft.TextButton(_("Discard"), on_click=lambda: leave(False))),
-                    widgets.semantic("leave-keep", ft.FilledButton(_("Keep for later"), on_click=lambda: leave(True))),
+                    widgets.tagged(ft.TextButton(_("Discard"), on_click=lambda: leave(False)), "leave-discard"),
+                    widgets.tagged(ft.FilledButton(_("Keep for later"), on_click=lambda: leave(True)), "leave-keep"),
                 ],
             )
         )
@@ -827,7 +841,7 @@ class GameScreen:
             self.app.page.run_task(url_launcher(self.app.page).launch_url, link)
 
     def _edit_details(self) -> None:
-        record = self.state.record
+        record = self.state.loaded
         typed = {"place": record.location, "note": record.note}  # the browser sends what is typed with each change
         place = ft.TextField(
             label=_("Place"), value=record.location, dense=True, on_change=lambda e: typed.update(place=e.control.value)
@@ -842,7 +856,7 @@ class GameScreen:
             on_change=lambda e: typed.update(note=e.control.value),
         )
         refusal = ft.Text(color=ft.Colors.ERROR)
-        refusal_box = widgets.semantic("details-refusal", refusal)
+        refusal_box = widgets.tagged(refusal, "details-refusal")
         refusal_box.visible = False  # the wrapper hides, not the text: Semantics needs visible content
 
         def save():
@@ -859,8 +873,8 @@ class GameScreen:
                 title=ft.Text(_("Place and note")),
                 content=ft.Column(
                     [
-                        widgets.semantic("details-place", place),
-                        widgets.semantic("details-note", note),
+                        widgets.tagged(place, "details-place"),
+                        widgets.tagged(note, "details-note"),
                         refusal_box,
                     ],
                     tight=True,
@@ -868,7 +882,7 @@ class GameScreen:
                 ),
                 actions=[
                     ft.TextButton(_("Cancel"), on_click=lambda: self.app.page.pop_dialog()),
-                    widgets.semantic("save-details", ft.FilledButton(_("Save"), on_click=save)),
+                    widgets.tagged(ft.FilledButton(_("Save"), on_click=save), "save-details"),
                 ],
             )
         )
@@ -887,7 +901,7 @@ class GameScreen:
                 content=ft.Text(_("It moves to the history as abandoned; its rounds are kept.")),
                 actions=[
                     ft.TextButton(_("Keep playing"), on_click=lambda: self.app.page.pop_dialog()),
-                    widgets.semantic("confirm-abandon", ft.FilledButton(_("Abandon"), on_click=abandon)),
+                    widgets.tagged(ft.FilledButton(_("Abandon"), on_click=abandon), "confirm-abandon"),
                 ],
             )
         )

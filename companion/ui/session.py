@@ -13,7 +13,7 @@ when a change concerns it (companion.share.live, companion.ui.routes.refresh_nee
 from __future__ import annotations
 
 import weakref
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
 
 import flet as ft
 
@@ -26,23 +26,40 @@ from companion.ui.join import JoinScreen, JoinState
 from companion.ui.routes import Page, parse, refresh_needed
 from companion.ui.settings import device_storage
 
+if TYPE_CHECKING:
+    from companion.store.protocol import GameStore
+    from companion.store.records import GameRecord
+
 DEVICE_KEY = "companion.device"
 """Where a joined browser keeps its device key (its local storage, for this server's address)."""
 
 SESSION_KEY = "companion.table_session"
 """Key of the page's TableSession in its Flet session's store."""
 
-_sessions: weakref.WeakSet[TableSession] = weakref.WeakSet()
+_sessions: weakref.WeakSet[TableSession[Any]] = weakref.WeakSet()
 """Every browser session of this server, so that Stop sharing reaches them all."""
 
 
-async def stop_sharing(keep: TableSession | None = None) -> None:
+async def stop_sharing(keep: TableSession[Any] | None = None) -> None:
     """The app is for this machine only again (its network listener has been closed): every
     session of the table but ``keep`` (the host's, which leaves it) ends, for good."""
     table = sharing.stop_sharing()
     for session in list(_sessions):
         if session is not keep and table is not None and session.table is table:
             await session.end()
+
+
+class Screens(Protocol):
+    """The app as a table session drives it (companion.ui.router.App)."""
+
+    def go(self, route: str) -> None: ...
+
+    def show(self, route: str) -> None: ...
+
+    def follow(self, record: GameRecord) -> bool: ...
+
+
+AppT = TypeVar("AppT", bound=Screens)
 
 
 def hear_from_elsewhere(message: Message) -> None:
@@ -62,16 +79,18 @@ def catch_up_everywhere() -> None:
         session.hear(None)
 
 
-class TableSession:
+class TableSession(Generic[AppT]):
     """One browser session: let it in, build the app for its device, keep its page live."""
 
-    def __init__(self, page: ft.Page, store, table: Table | None, make_app: Callable[[LiveStore, Device], object]):
+    def __init__(self, page: ft.Page, store: GameStore, table: Table | None, make_app: Callable[[LiveStore, Device], AppT]):
         self.page = page
         self.store = store
         self.table = table
         self.make_app = make_app
         self.device: Device | None = None
-        self.app = None
+        self.app: AppT | None = None
+        self.live: LiveStore | None = None
+        """The store as this session's device may use it (set on entering, with ``app``)."""
         self.connection = reconnect.watch(page)
         self.visit = guard.current_visit.get()
         """The connection the page is on (None outside the web server), see companion.share.guard."""
@@ -95,7 +114,7 @@ class TableSession:
             saved = await self.prefs.get(DEVICE_KEY)
         except Exception:  # no local storage: the browser simply joins afresh
             saved = None
-        if access.left(self.visit):
+        if access.left(self.visit) or self.table is None:  # (only a shared table has a join screen)
             return
         device = self.table.rejoin(saved if isinstance(saved, str) else None)
         code = parse(self.page.route or "").code
@@ -157,11 +176,12 @@ class TableSession:
         self.device = device
         if self.visit is not None:
             self.visit.admit()
-        self.app = self.make_app(LiveStore(self.store, device, self._announce, sharing.seated), device)
+        self.live = LiveStore(self.store, device, self._announce, sharing.seated)
+        self.app = app = self.make_app(self.live, device)
         self.connection.on_away = lambda: self._connected(False)
         self.connection.on_back = self._back
         self._connected(True)
-        self.app.go(parse(self.page.route or "/").path)  # a code in the address bar goes
+        app.go(parse(self.page.route or "/").path)  # a code in the address bar goes
 
     def _connected(self, connected: bool) -> None:
         """Hear of changes only while connected: a page gone for good costs nothing, and
@@ -170,7 +190,7 @@ class TableSession:
             self.page.pubsub.subscribe_topic(TOPIC, self._on_message)
         else:
             self.page.pubsub.unsubscribe_topic(TOPIC)
-        if self.table is not None:
+        if self.table is not None and self.device is not None:
             self.table.connected(self.device, +1 if connected else -1)
             self._announce(DevicesChanged())
 
@@ -192,7 +212,7 @@ class TableSession:
             pass
 
     async def _on_message(self, _topic: str, message: Message) -> None:
-        if self.page.session.connection is None:  # went away after the message was sent
+        if self.page.session.connection is None or self.device is None:  # went away after the message was sent
             return
         if refresh_needed(parse(self._route()), message, self.device):
             self.page.run_task(self._refresh, message)  # in this page's own context
@@ -202,11 +222,11 @@ class TableSession:
 
     def _read_again(self) -> None:
         """Show the page again from the store, unless someone is typing on it."""
-        if parse(self._route()).shows_only_stored_state:
+        if parse(self._route()).shows_only_stored_state and self.app is not None:
             self.app.show(self._route())
 
     async def _refresh(self, message: Message) -> None:
-        if isinstance(message, GameChanged) and self._follow(message):
+        if self.app is None or isinstance(message, GameChanged) and self._follow(message):
             return
         self.app.show(self._route())
 
@@ -214,10 +234,10 @@ class TableSession:
         """Show a game's change on its scoreboard in place (the game read once for every
         session of the process); False when the page is not that scoreboard."""
         route = parse(self._route())
-        if route.page is not Page.GAME or route.game_id != message.game_id:
+        if self.live is None or self.app is None or route.page is not Page.GAME or route.game_id != message.game_id:
             return False
         try:
-            record = self.app.store.latest_game(message.game_id, message.version)
+            record = self.live.latest_game(message.game_id, message.version)
         except StoreError:  # e.g. the device has left the table: showing the page says so
             return False
         return self.app.follow(record)
@@ -234,12 +254,12 @@ class TableSession:
         self._read_again()
 
 
-def table_session(page: ft.Page) -> TableSession:
+def table_session(page: ft.Page) -> TableSession[Any]:
     """The TableSession of a browser page (made by ``open_session``)."""
     return page.session.store.get(SESSION_KEY)
 
 
-def open_session(page: ft.Page, store, make_app: Callable[[LiveStore, Device], object]) -> TableSession:
+def open_session(page: ft.Page, store: GameStore, make_app: Callable[[LiveStore, Device], AppT]) -> TableSession[AppT]:
     """Start a browser session (see the module docstring); ``make_app`` builds its app."""
     session = TableSession(page, store, sharing.current_table(), make_app)
     session.start()

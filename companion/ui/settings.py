@@ -26,6 +26,7 @@ import flet as ft
 from companion import i18n
 from companion.i18n import N_, _
 from companion.store import StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 
 LANGUAGE_KEY = "companion.language"
@@ -154,7 +155,7 @@ class BackupState:
     changes nothing. ``notice`` says what was done, ``refusal`` why not (one at a time).
     """
 
-    def __init__(self, store, today: Callable[[], date] = date.today):
+    def __init__(self, store: GameStore, today: Callable[[], date] = date.today):
         self._store = store
         self._today = today
         self.notice: str | None = None
@@ -255,7 +256,8 @@ def show(app) -> ft.View:
         body += _backup_section(app, BackupState(app.store))
     view = widgets.screen(app, "/settings", _("Settings"), body)
     # the theme is set by the switch here; a second switch in the bar would leave this one stale
-    view.appbar.actions = [a for a in view.appbar.actions if getattr(a, "identifier", None) != "theme-switch"]
+    bar = widgets.app_bar(view)
+    bar.actions = [a for a in bar.actions or [] if getattr(a, "identifier", None) != "theme-switch"]
     return view
 
 
@@ -267,20 +269,19 @@ def _theme_tile(app) -> ft.Control:
         switch.value = app.dark
 
     switch.on_change = toggle
-    return widgets.semantic(
-        "dark-theme",
+    return widgets.tagged(
         ft.ListTile(
             leading=ft.Icon(ft.Icons.DARK_MODE, color=ft.Colors.PRIMARY),
             title=ft.Text(_("Dark theme")),
             trailing=switch,
             on_click=toggle,
         ),
+        "dark-theme",
     )
 
 
 def _language_tile(app, choice: LanguageChoice) -> ft.Control:
-    return widgets.semantic(
-        f"language-{choice.code or 'device'}",
+    return widgets.tagged(
         ft.ListTile(
             leading=ft.Icon(
                 ft.Icons.RADIO_BUTTON_CHECKED if choice.selected else ft.Icons.RADIO_BUTTON_UNCHECKED,
@@ -291,6 +292,7 @@ def _language_tile(app, choice: LanguageChoice) -> ft.Control:
             selected=choice.selected,
             on_click=lambda: app.language.choose(choice.code),
         ),
+        f"language-{choice.code or 'device'}",
         selected=choice.selected,
     )
 
@@ -323,24 +325,24 @@ def _backup_section(app, state: BackupState) -> list[ft.Control]:
             _tell(app, state)
 
     picker.on_result = restored  # the picker is the session's; the screen on show gets its files
-    tiles = [
-        widgets.semantic(
-            "back-up",
+    tiles: list[ft.Control] = [
+        widgets.tagged(
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.DOWNLOAD, color=ft.Colors.PRIMARY),
                 title=ft.Text(_("Back up")),
                 subtitle=ft.Text(_("Save every game and player in a file")),
                 on_click=back_up,
             ),
+            "back-up",
         ),
-        widgets.semantic(
-            "restore",
+        widgets.tagged(
             ft.ListTile(
                 leading=ft.Icon(ft.Icons.UPLOAD_FILE, color=ft.Colors.PRIMARY),
                 title=ft.Text(_("Restore")),
                 subtitle=ft.Text(_("Add the games of a backup file that are not here yet")),
                 action=ft.PickFiles(picker, with_data=True),  # opened in the tap itself, as phones' browsers require
             ),
+            "restore",
         ),
     ]
     return [widgets.section_title(_("Backup")), ft.Card(content=ft.Column(tiles, spacing=0), margin=0)]
@@ -357,7 +359,7 @@ def _tell(app, state: BackupState) -> None:
     app.page.show_dialog(
         ft.AlertDialog(
             icon=ft.Icon(icon, color=color),
-            content=widgets.semantic(identifier, ft.Text(message), live_region=True),
-            actions=[widgets.semantic("backup-ok", ft.TextButton(_("OK"), on_click=lambda: app.page.pop_dialog()))],
+            content=widgets.tagged(ft.Text(message), identifier, live_region=True),
+            actions=[widgets.tagged(ft.TextButton(_("OK"), on_click=lambda: app.page.pop_dialog()), "backup-ok")],
         )
     )

@@ -56,12 +56,19 @@ class SharePanelState:
         return self.table is not None
 
     @property
+    def shared(self) -> Table:
+        """The shared table (its address, code and devices exist only while sharing)."""
+        if self.table is None:
+            raise LookupError("this table is not shared")
+        return self.table
+
+    @property
     def join_url(self) -> str:
-        return self.table.invitation.join_url
+        return self.shared.invitation.join_url
 
     @property
     def code(self) -> str:
-        return codes.grouped(self.table.invitation.code)
+        return codes.grouped(self.shared.invitation.code)
 
     def qr_png(self) -> bytes:
         return qr.png(self.join_url)
@@ -91,23 +98,23 @@ class SharePanelState:
                 grantable=not d.is_host,
                 scorer=d.can_score,
             )
-            for d in self.table.devices()
+            for d in self.shared.devices()
             if d is self.device or not d.gone_for_a_while(now)
         ]
 
     def set_scorer(self, number: int, scorer: bool) -> None:
-        self.table.set_scorer(self.device, number, scorer)
+        self.shared.set_scorer(self.device, number, scorer)
 
     def rename(self, number: int, typed: str) -> str | None:
         """Name device ``number``; None when done, else why the name cannot be kept."""
         try:
-            self.table.rename(self.device, number, typed)
+            self.shared.rename(self.device, number, typed)
         except NameRefused as refused:
             return refused.message
         return None
 
     def name_of(self, number: int) -> str:
-        return next((d.name for d in self.table.devices() if d.number == number), "")
+        return next((d.name for d in self.shared.devices() if d.number == number), "")
 
 
 def share_view(app) -> ft.View:
@@ -121,8 +128,7 @@ def share_view(app) -> ft.View:
             ft.Container(
                 ft.Column(
                     [
-                        widgets.semantic(
-                            "share-qr",
+                        widgets.tagged(
                             ft.Image(
                                 src=state.qr_png(),
                                 width=240,
@@ -130,16 +136,17 @@ def share_view(app) -> ft.View:
                                 filter_quality=ft.FilterQuality.NONE,
                                 semantics_label=_("QR code to join this table"),
                             ),
+                            "share-qr",
                         ),
                         ft.Text(_("Scan with a phone on the same network"), color=ft.Colors.ON_SURFACE_VARIANT),
-                        widgets.semantic(  # selectable text says nothing to a screen reader by itself
-                            "share-code",
+                        widgets.tagged(  # selectable text says nothing to a screen reader by itself
                             ft.Text(_("Code {code}").format(code=state.code), size=28, weight=ft.FontWeight.BOLD, selectable=True),
+                            "share-code",
                             label=_("Code {code}").format(code=state.code),
                         ),
-                        widgets.semantic(
-                            "share-address",
+                        widgets.tagged(
                             ft.Text(state.join_url, selectable=True, text_align=ft.TextAlign.CENTER),
+                            "share-address",
                             label=state.join_url,
                         ),
                     ],
@@ -150,24 +157,24 @@ def share_view(app) -> ft.View:
             ),
             margin=0,
         ),
-        widgets.semantic("share-you", ft.Text(state.you)),
+        widgets.tagged(ft.Text(state.you), "share-you"),
     ]
     rows = state.rows()
     if rows:
         body.append(widgets.section_title(_("Devices at the table")))
         body.append(ft.Card(ft.Column([_device_tile(app, state, row) for row in rows], spacing=0), margin=0))
     body.append(
-        widgets.semantic(
-            "open-table-view",
+        widgets.tagged(
             ft.OutlinedButton(_("Table view for a TV or laptop"), icon=ft.Icons.TV, on_click=lambda: app.go("/table")),
+            "open-table-view",
         )
     )
     listener = network.listener()
     if app.device.is_host and listener is not None and listener.is_open:
         body.append(
-            widgets.semantic(
+            widgets.tagged(
+                ft.OutlinedButton(_("Stop sharing"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda: app.page.run_task(_stop_sharing, app, listener)),
                 "stop-sharing",
-                ft.OutlinedButton(_("Stop sharing"), icon=ft.Icons.STOP_SCREEN_SHARE, on_click=lambda: app.page.run_task(_stop_sharing, app)),
             )
         )
     return widgets.screen(app, "/share", _("Share this table"), body)
@@ -187,14 +194,15 @@ def _not_shared_body(app, problem: str | None = None) -> list[ft.Control]:
     on a device that cannot serve others, only why it cannot."""
     unavailable = sharing_unavailable()
     if unavailable:
-        return [widgets.semantic("share-unavailable", ft.Text(unavailable, size=16))]
+        return [widgets.tagged(ft.Text(unavailable, size=16), "share-unavailable")]
     body: list[ft.Control] = [
-        widgets.semantic(
-            "share-off",
+        widgets.tagged(
             ft.Text(_("Only this computer can open Companion now, so nobody else can follow the game."), size=16),
+            "share-off",
         )
     ]
-    if network.listener() is None:
+    listener = network.listener()
+    if listener is None:
         return body + [
             ft.Text(_("To let the phones at the table join, stop Companion and start it again with:")),
             ft.Container(
@@ -220,22 +228,21 @@ def _not_shared_body(app, problem: str | None = None) -> list[ft.Control]:
         body.append(widgets.error_banner(problem, identifier="share-error"))
     if app.device.is_host:
         body.append(
-            widgets.semantic(
-                "start-sharing",
+            widgets.tagged(
                 ft.FilledButton(
                     _("Share this table"),
                     icon=ft.Icons.QR_CODE_2,
-                    on_click=lambda: app.page.run_task(_start_sharing, app),
+                    on_click=lambda: app.page.run_task(_start_sharing, app, listener),
                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=18)),
                 ),
+                "start-sharing",
             )
         )
     return body
 
 
-async def _start_sharing(app) -> None:
+async def _start_sharing(app, listener: network.NetworkListener) -> None:
     """Open the running app to the network, share the table, and host it from this browser."""
-    listener = network.listener()
     try:
         address = await listener.open()
     except network.NetworkError as err:
@@ -248,9 +255,9 @@ async def _start_sharing(app) -> None:
     await session.table_session(app.page).host(table)
 
 
-async def _stop_sharing(app) -> None:
+async def _stop_sharing(app, listener: network.NetworkListener) -> None:
     """Close the app to the network again: the phones that joined are cut off."""
-    await network.listener().close()
+    await listener.close()
     await session.stop_sharing(keep=session.table_session(app.page))
     print(_("Companion has stopped sharing this table: only this computer can open it now."), flush=True)
     session.table_session(app.page).leave()
@@ -265,15 +272,14 @@ def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
 
     trailing: ft.Control
     if row.grantable:
-        trailing = widgets.semantic(
-            f"grant-{row.number}",
+        trailing = widgets.tagged(
             ft.Switch(value=row.scorer, on_change=grant, tooltip=_("May enter rounds")),
+            f"grant-{row.number}",
             label=_("Device {number} may enter rounds").format(number=row.number),
         )
     else:
         trailing = widgets.pill(row.role, ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY)
-    return widgets.semantic(
-        f"device-{row.number}",
+    return widgets.tagged(
         ft.ListTile(
             leading=ft.Icon(
                 ft.Icons.PHONE_ANDROID if row.connected else ft.Icons.PHONELINK_OFF,
@@ -284,6 +290,7 @@ def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
             trailing=trailing,
             on_click=lambda: _ask_name(app, state, row.number),
         ),
+        f"device-{row.number}",
         button=True,
         label=_("Name device {number}").format(number=row.number),
     )
@@ -306,10 +313,10 @@ def _ask_name(app, state: SharePanelState, number: int) -> None:
     app.page.show_dialog(
         ft.AlertDialog(
             title=ft.Text(_("Device {number}").format(number=number)),
-            content=widgets.semantic("device-name", field),
+            content=widgets.tagged(field, "device-name"),
             actions=[
                 ft.TextButton(_("Cancel"), on_click=lambda: app.page.pop_dialog()),
-                widgets.semantic("device-name-save", ft.FilledButton(_("Save"), on_click=save)),
+                widgets.tagged(ft.FilledButton(_("Save"), on_click=save), "device-name-save"),
             ],
         )
     )
@@ -323,7 +330,7 @@ def share_action(app) -> ft.Control:
         icon, tip = ft.Icons.EDIT_NOTE, _("You keep score at this shared table")
     else:
         icon, tip = ft.Icons.VISIBILITY, _("You watch this shared table")
-    return widgets.semantic("share", ft.IconButton(icon, tooltip=tip, on_click=lambda: app.go("/share")))
+    return widgets.tagged(ft.IconButton(icon, tooltip=tip, on_click=lambda: app.go("/share")), "share")
 
 
 def game_actions(app) -> list[ft.Control]:

@@ -35,6 +35,7 @@ def leaders(ruleset_id: str, sides: list[str], totals: dict[str, int]) -> list[s
 def result_line(summary) -> str:
     """'Ann leads with 42 after 3 rounds', 'Ann won with 54', 'Abandoned after 2 rounds'."""
     played = summary.rounds_played
+    teams = list(summary.sides) != list(summary.players)  # a team is named as many: "Ann & Cy lead"
     if summary.status == "abandoned":
         return _("Abandoned after {rounds}").format(rounds=rounds_played(played))
     if summary.status == "finished":
@@ -44,7 +45,8 @@ def result_line(summary) -> str:
                 names=join_names(winners), points=points(summary.totals[winners[0]])
             )
         if winners:
-            return _("{name} won with {points}").format(name=winners[0], points=points(summary.totals[winners[0]]))
+            won = _("{team} won with {points}") if teams else _("{name} won with {points}")
+            return won.format(team=winners[0], name=winners[0], points=points(summary.totals[winners[0]]))
         return _("Finished after {rounds}").format(rounds=rounds_played(played))
     if played == 0:
         return _("No rounds yet")
@@ -53,7 +55,6 @@ def result_line(summary) -> str:
         return _("{names} share the lead with {points} after {rounds}").format(
             names=join_names(top), points=points(summary.totals[top[0]]), rounds=rounds_played(played)
         )
-    teams = list(summary.sides) != list(summary.players)
     line = _("{name} lead with {points} after {rounds}") if teams else _("{name} leads with {points} after {rounds}")
     return line.format(name=top[0], points=points(summary.totals[top[0]]), rounds=rounds_played(played))
 

@@ -7,6 +7,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.store import StoreError
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.chart import score_chart
 from companion.ui.format import points
@@ -17,7 +18,7 @@ from companion.ui.scoreboard import ScoreboardState
 class TableViewState:
     """The game a TV shows: the one asked for, or the newest in progress (a new game shows up by itself)."""
 
-    def __init__(self, store, game_id: int | None = None):
+    def __init__(self, store: GameStore, game_id: int | None = None):
         self._store = store
         self.game_id = game_id
         self.board: ScoreboardState | None = None
@@ -63,15 +64,15 @@ def table_view(app, game_id: int | None) -> ft.View:
         banner = board.banner
         if banner:
             body.append(
-                widgets.semantic(
-                    "table-banner",
+                widgets.tagged(
                     ft.Text(f"{banner.title} {banner.text}", size=34, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+                    "table-banner",
                     live_region=True,
                 )
             )
         lines = [t for t in (board.progress, board.next_up) if t]
         totals = ft.Column([_big_total(row) for row in board.sides()], spacing=8)
-        chart = widgets.semantic("table-chart", score_chart(board.chart(), height=420, text_size=20)) if board.game.rounds else ft.Container()
+        chart = widgets.tagged(score_chart(board.chart(), height=420, text_size=20), "table-chart") if board.game.rounds else ft.Container()
         body.append(
             ft.ResponsiveRow(
                 [ft.Column([totals, *[ft.Text(t, size=22, color=ft.Colors.ON_SURFACE_VARIANT) for t in lines]], col={"xs": 12, "md": 5}),
@@ -82,8 +83,13 @@ def table_view(app, game_id: int | None) -> ft.View:
         )
     view = ft.View(
         route=route.path,
-        appbar=ft.AppBar(title=ft.Text(title, size=28, weight=ft.FontWeight.W_600), bgcolor=ft.Colors.SURFACE_CONTAINER),
-        controls=[widgets.semantic("table-view", ft.Container(ft.Column(body, spacing=24), padding=24))],
+        appbar=ft.AppBar(
+            title=ft.Text(title, size=28, weight=ft.FontWeight.W_600),
+            leading=widgets.back_button(app),
+            automatically_imply_leading=False,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+        controls=[widgets.tagged(ft.Container(ft.Column(body, spacing=24), padding=24), "table-view")],
         scroll=ft.ScrollMode.AUTO,
         padding=0,
         bgcolor=ft.Colors.SURFACE,
@@ -92,8 +98,7 @@ def table_view(app, game_id: int | None) -> ft.View:
 
 
 def _big_total(row) -> ft.Control:
-    return widgets.semantic(
-        f"table-total-{row.name}",
+    return widgets.tagged(
         ft.Container(
             ft.Row(
                 [
@@ -107,5 +112,6 @@ def _big_total(row) -> ft.Control:
             bgcolor=ft.Colors.PRIMARY_CONTAINER if row.leading else None,
             border_radius=16,
         ),
+        f"table-total-{row.name}",
         label=f"{row.name} {row.total}",
     )

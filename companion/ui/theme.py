@@ -46,7 +46,7 @@ def add_to_font_manifest(folder: Path) -> None:
     """Write into ``folder`` Flet's web client's font manifest (``assets/FontManifest.json``)
     with the bundled font added, and the font beside it; the offline web app's build
     (scripts/build_phone_app.py) does the same."""
-    from flet_web import get_package_web_dir
+    from flet_web import get_package_web_dir  # type: ignore[import-untyped]  # flet-web ships no type information
 
     manifest = json.loads((Path(get_package_web_dir()) / "assets" / "FontManifest.json").read_text())
     manifest.append({"family": FONT, "fonts": [{"asset": "fonts/" + FONT_FILE}]})

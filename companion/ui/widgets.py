@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import flet as ft
 
@@ -13,22 +13,11 @@ from companion.ui.summary import GameCard
 PAD = 16
 
 
-def tagged(
-    control: ft.Control,
-    identifier: str,
-    label: str | None = None,
-    button: bool | None = None,
-    expand: bool | int | None = None,
-) -> ft.Semantics:
+def tagged(control: ft.Control, identifier: str, label: str | None = None, **semantics: Any) -> ft.Semantics:
     """Give a control a stable identifier for browser tests (``[flt-semantics-identifier=...]``);
-    ``label`` is what a screen reader says for it. ``expand`` lets the wrapped control share
-    its Row's width (a Row expands its direct child)."""
-    return ft.Semantics(content=control, identifier=identifier, label=label, button=button, expand=expand)
-
-
-def semantic(identifier: str, control: ft.Control, **kwargs) -> ft.Semantics:
-    """A stable handle for browser tests: ``[flt-semantics-identifier='<identifier>']``."""
-    return ft.Semantics(content=control, identifier=identifier, **kwargs)
+    ``label`` is what a screen reader says for it. Other Semantics fields pass through, e.g.
+    ``expand`` to let the wrapped control share its Row's width (a Row expands its direct child)."""
+    return ft.Semantics(content=control, identifier=identifier, label=label, **semantics)
 
 
 def screen(
@@ -44,7 +33,8 @@ def screen(
     """A full-screen page with an app bar (back arrow unless ``home``) and the theme switch."""
     bar = ft.AppBar(
         title=bar_title(title),
-        automatically_imply_leading=not home,
+        leading=None if home else back_button(app),
+        automatically_imply_leading=False,
         actions=[*actions, theme_switch(app), ft.Container(width=4)],
         bgcolor=ft.Colors.SURFACE_CONTAINER,
     )
@@ -57,6 +47,14 @@ def screen(
         floating_action_button=floating,
         bgcolor=ft.Colors.SURFACE,
     )
+
+
+def app_bar(view: ft.View) -> ft.AppBar:
+    """The app bar of a page ``screen`` built, to change its title and buttons."""
+    bar = view.appbar
+    if not isinstance(bar, ft.AppBar):
+        raise TypeError("this page was not built by screen(): it has no app bar")
+    return bar
 
 
 def bar_title(title: str) -> ft.Text:
@@ -79,16 +77,24 @@ def constrained(body: Sequence[ft.Control]) -> ft.Control:
     )
 
 
-def set_body(view: ft.View, body: Sequence[ft.Control]) -> None:
-    """Replace what a screen shows after its state changed."""
-    view.controls = [constrained(body)]
+def set_body(view: ft.View, body: Sequence[ft.Control]) -> ft.Control:
+    """Replace what a screen shows after its state changed; the control that shows it is returned."""
+    shown = constrained(body)
+    view.controls = [shown]
+    return shown
+
+
+def back_button(app) -> ft.Control:
+    """The app bar's back arrow, one page down (Flutter's own would say "Back" in English
+    whatever the app's language)."""
+    return tagged(ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Back"), on_click=lambda: app.back()), "back")
 
 
 def theme_switch(app) -> ft.Control:
     """Switches between the light and the dark theme; its label says which way."""
-    return semantic(
-        "theme-switch",
+    return tagged(
         ft.IconButton(icon=ft.Icons.CONTRAST, tooltip=theme_switch_label(app.dark), on_click=lambda: app.toggle_theme()),
+        "theme-switch",
     )
 
 
@@ -105,8 +111,7 @@ def section_title(text: str) -> ft.Control:
 
 def error_banner(message: str, identifier: str = "error") -> ft.Control:
     """A message the player must read (a refused entry, a store problem)."""
-    return semantic(
-        identifier,
+    return tagged(
         ft.Container(
             ft.Row(
                 [
@@ -119,6 +124,7 @@ def error_banner(message: str, identifier: str = "error") -> ft.Control:
             border_radius=12,
             padding=ft.Padding.symmetric(horizontal=16, vertical=12),
         ),
+        identifier,
         live_region=True,
     )
 
@@ -153,8 +159,7 @@ def game_mark(ruleset_id: str, size: int = 40) -> ft.Control:
 
 def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) -> ft.Control:
     """One stored game in a list; the whole card opens it."""
-    return semantic(
-        f"game-{card.game_id}",
+    return tagged(
         ft.Card(
             content=ft.ListTile(
                 leading=game_mark(card.ruleset),
@@ -166,8 +171,11 @@ def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) ->
                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                 ),
                 subtitle=ft.Column(
-                    [ft.Text(card.players), ft.Text(card.result, color=ft.Colors.ON_SURFACE_VARIANT)]
-                    + ([ft.Text(card.details, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)] if card.details else []),
+                    [
+                        ft.Text(card.players),
+                        ft.Text(card.result, color=ft.Colors.ON_SURFACE_VARIANT),
+                        *([ft.Text(card.details, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)] if card.details else []),
+                    ],
                     spacing=2,
                 ),
                 trailing=ft.Icon(icon, color=ft.Colors.PRIMARY),
@@ -175,10 +183,11 @@ def game_tile(card: GameCard, on_open: Callable, icon=ft.Icons.CHEVRON_RIGHT) ->
             ),
             margin=0,
         ),
+        f"game-{card.game_id}",
     )
 
 
-def pill(text: str, color, on_color) -> ft.Control:
+def pill(text: str, color, on_color) -> ft.Container:
     return ft.Container(
         ft.Text(text, size=12, color=on_color, weight=ft.FontWeight.W_600),
         bgcolor=color,

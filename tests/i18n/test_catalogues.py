@@ -10,6 +10,7 @@ entries in companion/locale/<lang>/LC_MESSAGES/companion.po, and run it again.
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import os
@@ -25,6 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from companion import i18n
+from tests.i18n import source as call_sites
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "update-translations.sh"
@@ -42,9 +44,19 @@ def po_path(lang: str) -> Path:
     return i18n.LOCALE_DIR / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
 
 
+def key(message_id: str | tuple[str, str], context: str | None) -> str | tuple[str, str]:
+    """A message's id, (singular, plural) for plurals, after "<context>\x04" for a message
+    with a context (as gettext's compiled catalogues key them)."""
+    if context is None:
+        return message_id
+    if isinstance(message_id, tuple):
+        return (f"{context}\x04{message_id[0]}", message_id[1])
+    return f"{context}\x04{message_id}"
+
+
 def messages(catalogue: Catalog) -> dict[str | tuple[str, str], Message]:
-    """The catalogue's messages by id, (singular, plural) for plurals; the header left out."""
-    return {m.id: m for m in catalogue if m.id}
+    """The catalogue's messages by ``key``; the header left out."""
+    return {key(m.id, m.context): m for m in catalogue if m.id}
 
 
 def listing(items) -> str:
@@ -87,6 +99,20 @@ def test_the_committed_template_holds_every_message_of_the_source(extracted):
             f"\nIn the template but no longer in the source:{listing(stale)}",
             pytrace=False,
         )
+
+
+def test_every_literal_a_translating_function_is_given_is_extracted(extracted):
+    """Whatever name a module calls ``_`` or ``ngettext`` by (``_ as translate``, ``i18n._``),
+    the text it translates must reach the catalogues, or it is English in every language."""
+    missed = []
+    for site in call_sites.sites():
+        literals = [t.value for t in site.texts if isinstance(t, ast.Constant) and isinstance(t.value, str)]
+        if len(literals) != len(site.texts):
+            continue  # a marked constant looked up (see tests/i18n/test_call_sites.py)
+        if key(literals[0] if len(literals) == 1 else (literals[0], literals[1]), site.context) not in extracted:
+            missed.append(site.where)
+    if missed:
+        pytest.fail(f"translated but never extracted (see scripts/update-translations.sh):{listing(missed)}", pytrace=False)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -142,7 +142,7 @@ class FlutterHost:
         self.send(REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": {"route": "/", "width": width, "height": height, "platform": "android"}})
 
     def wait_for_control(self, identifier: str) -> None:
-        """Receive until the app draws a control with ``identifier`` (``widgets.semantic``),
+        """Receive until the app draws a control with ``identifier`` (``widgets.tagged``),
         answering every method call it makes with nothing."""
         drawn: set[str] = set()
         deadline = time.monotonic() + self.timeout

@@ -413,10 +413,15 @@ class Catalogue(gettext.NullTranslations):
 
 @pytest.fixture
 def dutch(monkeypatch):
-    def install(translations: dict[str, str]) -> None:
-        monkeypatch.setattr(i18n, "_translation", Catalogue(translations))
+    """Speak Dutch from a stand-in catalogue: ``i18n.catalogue`` answers with the given
+    translations, and the code under test speaks Dutch as a session of the app does."""
 
-    return install
+    def install(translations: dict[str, str]) -> None:
+        monkeypatch.setattr(i18n, "catalogue", lambda language: Catalogue(translations))
+
+    with i18n.speaking(i18n.SOURCE_LANGUAGE):  # puts the session lookup back afterwards
+        i18n.follow_sessions(lambda: "nl")
+        yield install
 
 
 def test_an_error_is_translated_when_read_with_its_values_filled_in(dutch):
@@ -480,3 +485,12 @@ def test_an_error_from_a_replayed_round_names_the_round_in_the_players_language(
 def test_an_untranslated_template_reads_in_english_with_its_values(dutch):
     dutch({})
     assert refusal("clubs", FOUR, {"out_order": ["Zed"]}).message == "Zed is not at this table, so cannot have gone out."
+
+
+@pytest.mark.parametrize("language, round_two", [("nl", "Ronde 2"), ("de", "Runde 2"), ("fr", "Manche 2")])
+def test_the_round_a_replayed_error_names_is_in_the_catalogues_of_every_language(language, round_two):
+    game = rules.get("clubs").new_game(FOUR)
+    with pytest.raises(RuleError) as caught:
+        rules.Game.replay(game.ruleset, game.setup, [{"out_order": ["Ann", "Bob", "Cy"]}, {"out_order": ["Zed"]}])
+    with i18n.speaking(language):
+        assert caught.value.message.startswith(round_two)

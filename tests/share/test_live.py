@@ -18,6 +18,7 @@ from companion.share.live import (
 )
 from companion.share.table import Device, Role
 from companion.store import StaleError, Store, StoreError
+from companion.store.protocol import GameStore
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
 
@@ -149,6 +150,14 @@ def test_every_store_method_is_classified_so_a_new_one_is_not_let_through_unseen
     public = {name for name, _member in inspect.getmembers(Store) if not name.startswith("_")}
     classified = live.READS | live.GAME_CHANGES | live.PLAYER_CHANGES | live.RESTORES | live.SERVER_ONLY
     assert public == classified
+
+
+def test_a_session_is_offered_exactly_the_reads_and_changes_the_screens_use():
+    sessions_own = {"announce", "latest_game"}  # telling the other sessions, and reading what they were told
+    offered = {name for name, _member in inspect.getmembers(LiveStore) if not name.startswith("_")} - sessions_own
+    screens_use = {name for name, _member in inspect.getmembers(GameStore) if not name.startswith("_")}
+    the_database = {"url"}  # which database the store is, not a read
+    assert offered == live.READS | live.GAME_CHANGES | live.PLAYER_CHANGES | live.RESTORES | the_database == screens_use
 
 
 def test_a_device_no_longer_at_the_table_may_neither_read_nor_change(store, heard):

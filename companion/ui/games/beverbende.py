@@ -34,6 +34,8 @@ class BeverbendeBoard(Board):
         if detail["ending"] == "limit":
             return _("to {points}").format(points=detail["game_ends_at"])
         planned = detail["planned_rounds"]
+        if planned is None:  # only a game of so many rounds plans them
+            return _("until time is up")
         return ngettext("{n} round", "{n} rounds", planned).format(n=planned)
 
     def side_note(self, game: Game, side: str) -> str:

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from functools import partial
+from typing import Callable, Final, Literal
 import flet as ft
 
 from companion.i18n import _, ngettext
@@ -40,7 +42,7 @@ from companion.ui.referee import widgets
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 NUMBER_CARDS = tuple(COPIES)
 """The values of the number cards, 0 to 9."""
-PILE = "pile"
+PILE: Final = "pile"
 MOST_DRAWN = 12
 """More cards than a player ever turns over to replace one row's special cards here."""
 
@@ -66,7 +68,7 @@ class BeverbendeReferee:
         self.knocker = 0
         self.row: list[int | str | None] = [None] * CARDS_PER_ROW
         self.drawn: list[int | str] = []
-        self.target: int | str = 0
+        self.target: int | Literal["pile"] = 0
 
     # --- knocking ---------------------------------------------------------------------
 
@@ -115,7 +117,7 @@ class BeverbendeReferee:
 
     # --- replacing special cards -------------------------------------------------------
 
-    def select(self, target: int | str) -> None:
+    def select(self, target: int | Literal["pile"]) -> None:
         """Which card the next tap sets: a slot of the row (0 to 3) or the draw pile."""
         if target != PILE and target not in range(CARDS_PER_ROW):
             raise ValueError(target)
@@ -152,7 +154,7 @@ class BeverbendeReferee:
             knocker=knocker, names=join_names(others)
         )
         if not specials:
-            total = sum(self.row)
+            total = sum(card for card in self.row if isinstance(card, int))
             return Answer(True, _("The row counts {total}").format(total=total),
                           (_("No special cards: nothing to replace."),))
         try:
@@ -207,15 +209,19 @@ def view(state: BeverbendeReferee) -> ft.Control:
 def _knock_part(state: BeverbendeReferee, screen: widgets.Binder) -> list[ft.Control]:
     seats = range(MAX_PLAYERS)
     turns = []
-    for seat in seats:
-        stepper = screen.stepper(
-            lambda s=seat: _("{player}: turns taken this round").format(player=_("Player {n}").format(n=s + 1)),
-            lambda s=seat: state.turns[s] if s < len(state.turns) else 0,
-            lambda delta, s=seat: state.step_turns(s, delta),
+
+    def turns_stepper(seat: int) -> ft.Control:
+        return screen.stepper(
+            lambda: _("{player}: turns taken this round").format(player=_("Player {n}").format(n=seat + 1)),
+            lambda: state.turns[seat] if seat < len(state.turns) else 0,
+            partial(state.step_turns, seat),
             f"referee-bever-turns-{seat + 1}",
             0,
             99,
         )
+
+    for seat in seats:
+        stepper = turns_stepper(seat)
 
         def sync(stepper=stepper, seat=seat):
             stepper.visible = seat < len(state.turns)
@@ -246,10 +252,13 @@ def _knock_part(state: BeverbendeReferee, screen: widgets.Binder) -> list[ft.Con
 
 
 def _replacement_part(state: BeverbendeReferee, screen: widgets.Binder) -> list[ft.Control]:
-    slots = []
+    def targets(slot: int) -> Callable[[], bool]:
+        return lambda: state.target == slot
+
+    slots: list[ft.Control] = []
     for slot in range(CARDS_PER_ROW):
-        key = screen.key("?", f"referee-bever-slot-{slot}", lambda s=slot: state.select(s),
-                         selected=lambda s=slot: state.target == s, width=72)
+        key = screen.key("?", f"referee-bever-slot-{slot}", partial(state.select, slot),
+                         selected=targets(slot), width=72)
         button = key.content
 
         def sync(button=button, slot=slot):
@@ -260,10 +269,11 @@ def _replacement_part(state: BeverbendeReferee, screen: widgets.Binder) -> list[
         slots.append(key)
     pile = screen.key(_("Drawn from the pile"), "referee-bever-pile", lambda: state.select(PILE),
                       selected=lambda: state.target == PILE)
-    keys = [
-        screen.key(card_name(card), f"referee-bever-card-{card}", lambda c=card: state.tap(c),
+    cards: tuple[int | str, ...] = (*NUMBER_CARDS, *SPECIAL_CARDS)
+    keys: list[ft.Control] = [
+        screen.key(card_name(card), f"referee-bever-card-{card}", partial(state.tap, card),
                    width=None if card in SPECIAL_CARDS else 44)
-        for card in (*NUMBER_CARDS, *SPECIAL_CARDS)
+        for card in cards
     ]
 
     def drawn() -> list[ft.Control]:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from functools import partial
 import flet as ft
 
 from companion.i18n import _
@@ -135,11 +136,11 @@ def new_state(options: Mapping[str, Any]) -> ClubsReferee:
 def view(state: ClubsReferee) -> ft.Control:
     """Card keys 1 to 15, the two piles, the switches and the ruling."""
     screen = widgets.Binder()
-    keys = [
-        screen.key(str(value), f"referee-clubs-card-{value}", lambda v=value: state.tap(v),
-                   disabled=lambda v=value: not state.can_add(v), width=52)
-        for value in VALUES
-    ]
+    def card_key(value: int) -> ft.Control:
+        return screen.key(str(value), f"referee-clubs-card-{value}", partial(state.tap, value),
+                          disabled=lambda: not state.can_add(value), width=52)
+
+    keys = [card_key(value) for value in VALUES]
     return ft.Column(
         [
             screen.switch(_("15s are wild"), "referee-clubs-wild", lambda: state.wild_15, state.toggle_wild),
@@ -161,11 +162,11 @@ def view(state: ClubsReferee) -> ft.Control:
 
 
 def _pile(title: str, pile: str, cards: list[int], empty: str, state: ClubsReferee, screen: widgets.Binder) -> ft.Control:
-    chips = [
+    chips: list[ft.Control] = [
         widgets.tagged(
             ft.Chip(
                 label=ft.Text(str(value)),
-                on_delete=screen.intent(lambda v=value: state.take_back(pile, v)),
+                on_delete=screen.intent(partial(state.take_back, pile, value)),
                 delete_icon_tooltip=_("Take back"),
             ),
             f"referee-clubs-{pile}-{index}",

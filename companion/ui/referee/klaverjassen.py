@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from functools import partial
 import flet as ft
 
 from companion.i18n import _
@@ -219,20 +220,21 @@ def _suit_symbol(suit: str) -> str:
 
 def _deck(state: KlaverjassenReferee, screen: widgets.Binder) -> ft.Control:
     """The 32 cards, one row per suit; cards in the trick are filled, cards in the hand tinted."""
-    rows = []
+
+    def card_key(card: str) -> ft.Control:
+        return screen.key(
+            card_label(card),
+            f"referee-klaver-card-{card}",
+            partial(state.tap, card),
+            selected=lambda: state.place_of(card) == TRICK,
+            marked=lambda: state.place_of(card) == HAND,
+            width=CARD_KEY_WIDTH,
+            color=ft.Colors.RED_700 if card[-1] in RED_SUITS else None,
+        )
+
+    rows: list[ft.Control] = []
     for suit in SUITS:
-        keys = [
-            screen.key(
-                card_label(rank + suit),
-                f"referee-klaver-card-{rank + suit}",
-                lambda c=rank + suit: state.tap(c),
-                selected=lambda c=rank + suit: state.place_of(c) == TRICK,
-                marked=lambda c=rank + suit: state.place_of(c) == HAND,
-                width=CARD_KEY_WIDTH,
-                color=ft.Colors.RED_700 if suit in RED_SUITS else None,
-            )
-            for rank in reversed(RANKS)
-        ]
+        keys = [card_key(rank + suit) for rank in reversed(RANKS)]
         rows.append(ft.Row(keys, wrap=True, spacing=3, run_spacing=3))
     return ft.Column(rows, spacing=3)
 

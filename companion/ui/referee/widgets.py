@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from functools import partial
 import flet as ft
 
 from companion.i18n import _
@@ -71,7 +72,7 @@ class Binder(SyncedControls):
         width: int | None = None,
         color=None,
         marked: Callable[[], bool] = lambda: False,
-    ) -> ft.Control:
+    ) -> ft.Semantics:
         """A button that stays put; its look follows ``selected``, ``marked`` and ``disabled``."""
         control = ft.FilledButton(text, on_click=self.intent(on_tap), width=width, height=TAP)
 
@@ -91,9 +92,12 @@ class Binder(SyncedControls):
         visible: Callable[[str], bool] = lambda value: True,
     ) -> ft.Control:
         """One key per option (value, label), tagged ``<identifier>-<value>``; the selected one filled."""
-        keys = []
+        def chosen(value: str) -> Callable[[], bool]:
+            return lambda: selected() == value
+
+        keys: list[ft.Control] = []
         for value, label in options:
-            key = self.key(label, f"{identifier}-{value}", lambda v=value: pick(v), lambda v=value: selected() == v)
+            key = self.key(label, f"{identifier}-{value}", partial(pick, value), chosen(value))
             keys.append(key)
 
             def sync(key=key, value=value):
@@ -140,7 +144,7 @@ def verdict(good: bool, headline: str, lines: Sequence[str], identifier: str) ->
     background = ft.Colors.PRIMARY_CONTAINER if good else ft.Colors.ERROR_CONTAINER
     foreground = ft.Colors.ON_PRIMARY_CONTAINER if good else ft.Colors.ON_ERROR_CONTAINER
     icon = ft.Icons.CHECK_CIRCLE_OUTLINE if good else ft.Icons.CANCEL_OUTLINED
-    body = [
+    body: list[ft.Control] = [
         ft.Row(
             [
                 ft.Icon(icon, color=foreground),

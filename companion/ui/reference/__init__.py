@@ -36,7 +36,11 @@ def view(state: ReferenceState) -> ft.Control:
     """Search field and game picker stay put; the passages below follow the state."""
     screen = Binder()
     search = ft.TextField(label=_("Search the rules"), prefix_icon=ft.Icons.SEARCH)
-    search.on_change = lambda e: (state.set_query(e.control.value), screen.refresh())
+    def searched(e: ft.Event[ft.TextField]) -> None:
+        state.set_query(e.control.value)
+        screen.refresh()
+
+    search.on_change = searched
     summary = ft.Text(weight=ft.FontWeight.W_600, size=18)
 
     def sync():

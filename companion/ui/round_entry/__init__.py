@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from companion.ui.round_entry.state import EntryState
+
 import flet as ft
 
 from companion.rules import game_module

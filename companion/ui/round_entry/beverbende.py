@@ -17,6 +17,9 @@ keypad is always shown.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Final, Literal
+
 import flet as ft
 
 from companion.i18n import _
@@ -26,7 +29,7 @@ from companion.rules.beverbende import ROW_MAX, BeverbendeDetail
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
 
-TOTAL = "total"
+TOTAL: Final = "total"
 """The cursor slot for a player's total (card slots are 0..3)."""
 
 
@@ -41,7 +44,7 @@ class BeverbendeEntry(Keypad, EntryState):
         self.cards: dict[str, list[int | None]] = {p: [None] * CARDS for p in self.players}
         self.totals: dict[str, int | None] = {p: None for p in self.players}
         self.last = False
-        self.cursor: tuple[str, int | str] | None = (self.players[0], 0)
+        self.cursor: tuple[str, int | Literal["total"]] | None = (self.players[0], 0)
         if self.original is not None:
             self._prefill(self.original)
 
@@ -57,17 +60,17 @@ class BeverbendeEntry(Keypad, EntryState):
 
     # --- intents ----------------------------------------------------------------------
 
-    def select(self, player: str, slot: int | str) -> None:
+    def select(self, player: str, slot: int | Literal["total"]) -> None:
         """Put the cursor on one of ``player``'s card slots (0..3) or their total."""
         self.select_input((player, slot))
 
-    def typed(self) -> int | None:
-        return self.totals[self.cursor[0]]
+    def typed(self, cursor: tuple[str, int | Literal["total"]]) -> int | None:
+        return self.totals[cursor[0]]
 
-    def store_typed(self, value: int | None) -> None:
-        self.totals[self.cursor[0]] = value
+    def store_typed(self, cursor: tuple[str, int | Literal["total"]], value: int | None) -> None:
+        self.totals[cursor[0]] = value
 
-    def most_typed(self) -> int:
+    def most_typed(self, cursor: tuple[str, int | Literal["total"]]) -> int:
         return ROW_MAX
 
     def press(self, digit: int) -> None:
@@ -126,8 +129,8 @@ class BeverbendeEntry(Keypad, EntryState):
         """The player's score this round: the typed total, or the sum of four cards."""
         if self.totals[player] is not None:
             return self.totals[player]
-        row = self.cards[player]
-        return None if None in row else sum(row)
+        cards = [card for card in self.cards[player] if card is not None]
+        return sum(cards) if len(cards) == len(self.cards[player]) else None
 
     def entry(self) -> dict:
         complete = [p for p in self.players if self.row_sum(p) is not None]
@@ -186,7 +189,7 @@ def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) ->
             label=_("{player} card {n}").format(player=player, n=slot + 1),
             text=card_text(slot),
             selected=selected(slot),
-            on_tap=lambda s=slot: state.select(player, s),
+            on_tap=partial(state.select, player, slot),
             expand=2,
         )
         for slot in range(CARDS)

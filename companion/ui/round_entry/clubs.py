@@ -70,13 +70,13 @@ class ClubsEntry(Keypad, EntryState):
         """Put the keypad on ``player``'s club points."""
         self.select_input(player)
 
-    def typed(self) -> int:
-        return self.club_points[self.cursor]
+    def typed(self, cursor: str) -> int:
+        return self.club_points[cursor]
 
-    def store_typed(self, value: int | None) -> None:
-        self.club_points[self.cursor] = value or 0
+    def store_typed(self, cursor: str, value: int | None) -> None:
+        self.club_points[cursor] = value or 0
 
-    def most_typed(self) -> int:
+    def most_typed(self, cursor: str) -> int:
         return MOST_TYPED_POINTS
 
     def next(self) -> None:
@@ -143,7 +143,7 @@ class ClubsEntry(Keypad, EntryState):
             notes.append(_("{player} called Double Cards without going out first: 0.").format(player=player))
         held = last["held_cards"]
         if self.team_of is not None:
-            notes.append(_("{team} still held cards and scores nothing.").format(team=self.team_of[held[0]]))
+            notes.append(_("{team} still held cards and score nothing.").format(team=self.team_of[held[0]]))
         elif len(self.players) > 2:
             notes.append(_("{players} still held cards and scores nothing.").format(players=join_names(held)))
         return notes
@@ -156,13 +156,13 @@ def view(state: ClubsEntry, on_save, on_cancel=None) -> ft.Control:
     """A row per player: going-out button with its bonus card, club points stepper, Double."""
     form = widgets.EntryForm(state, on_save, on_cancel)
     hint = ft.Text(_("Tap players in the order they went out."), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
-    headings = ft.Row(
-        [
-            ft.Text(_("Went out"), size=12, expand=True),
-            ft.Text(_("Club points"), size=12, width=128, text_align=ft.TextAlign.CENTER),
-        ]
-        + ([ft.Text(_("Double"), size=12, width=56, text_align=ft.TextAlign.CENTER)] if state.double_cards else []),
-    )
+    heads: list[ft.Control] = [
+        ft.Text(_("Went out"), size=12, expand=True),
+        ft.Text(_("Club points"), size=12, width=128, text_align=ft.TextAlign.CENTER),
+    ]
+    if state.double_cards:
+        heads.append(ft.Text(_("Double"), size=12, width=56, text_align=ft.TextAlign.CENTER))
+    headings = ft.Row(heads)
     rows = [_player_row(form, state, p) for p in state.players]
     out_error = form.error_line(lambda: state.error_at("out_order"), "clubs-error-out")
     subtitle = _("{dealer} deals").format(dealer=state.dealer)

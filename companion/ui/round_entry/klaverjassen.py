@@ -23,6 +23,9 @@ while both typed counts do not add up to 162).
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Callable, Final, Literal
+
 import flet as ft
 
 from companion.i18n import _
@@ -31,7 +34,9 @@ from companion.rules.klaverjassen import DEAL_POINTS, DealDetail, KlaverjassenDe
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
 
-STUK = "stuk"
+STUK: Final = "stuk"
+Meld = int | Literal["stuk"]
+"""One tap of a roem button: the points of a meld, or the stuk."""
 
 
 class KlaverjassenEntry(Keypad, EntryState):
@@ -40,13 +45,15 @@ class KlaverjassenEntry(Keypad, EntryState):
     def __init__(self, game: Game, index: int | None = None):
         super().__init__(game, index)
         self.teams: list[str] = list(game.sides)
-        self.default_playing: str = self.before.next_round.playing
+        playing = self.before.next_round.playing
+        assert playing is not None  # Klaverjassen names the team that must play every deal
+        self.default_playing: str = playing
         self.dealer: str = self.before.next_round.dealer
         self.playing = self.default_playing
         self.card_points: dict[str, int | None] = dict.fromkeys(self.teams)
         self.typed_teams: set[str] = set()
         """Teams whose card points the player typed (the others' follow as 162 minus)."""
-        self.roem: dict[str, list[int | str]] = {team: [] for team in self.teams}
+        self.roem: dict[str, list[Meld]] = {team: [] for team in self.teams}
         self.pit: str | None = None
         self.verzaakt: str | None = None
         self.cursor: str | None = self.playing
@@ -64,7 +71,7 @@ class KlaverjassenEntry(Keypad, EntryState):
         self.cursor = None
 
     @property
-    def roem_buttons(self) -> list[int | str]:
+    def roem_buttons(self) -> list[Meld]:
         """The melds one tap adds; +200 only where four jacks are worth 200."""
         four_jacks = self.game.options["four_jacks"]
         values = sorted({*RUN_ROEM.values(), FOUR_OF_A_KIND_ROEM, four_jacks})
@@ -76,18 +83,17 @@ class KlaverjassenEntry(Keypad, EntryState):
         """Put the keypad on ``team``'s card points."""
         self.select_input(team)
 
-    def typed(self) -> int | None:
-        return self.card_points[self.cursor]
+    def typed(self, cursor: str) -> int | None:
+        return self.card_points[cursor]
 
-    def store_typed(self, value: int | None) -> None:
-        team = self.cursor
+    def store_typed(self, cursor: str, value: int | None) -> None:
         if value is None:
-            self.typed_teams.discard(team)
+            self.typed_teams.discard(cursor)
         else:
-            self.typed_teams.add(team)
-        self._set_points(team, value)
+            self.typed_teams.add(cursor)
+        self._set_points(cursor, value)
 
-    def most_typed(self) -> int:
+    def most_typed(self, cursor: str) -> int:
         return DEAL_POINTS
 
     def next(self) -> None:
@@ -107,7 +113,7 @@ class KlaverjassenEntry(Keypad, EntryState):
         self.typed_teams = {team}
         self._set_points(team, self.card_points[team])
 
-    def add_roem(self, team: str, meld: int | str) -> None:
+    def add_roem(self, team: str, meld: Meld) -> None:
         """One tap of a meld button: a run, four of a kind, four jacks or the stuk."""
         self.roem[team].append(meld)
 
@@ -144,16 +150,17 @@ class KlaverjassenEntry(Keypad, EntryState):
         return len(self.typed_teams) == 2 and first is not None and second is not None and first + second != DEAL_POINTS
 
     def _check(self) -> Game | RuleError | None:
-        if self.counts_disagree:
-            first, second = self.teams
+        first, second = self.teams
+        first_points, second_points = self.card_points[first], self.card_points[second]
+        if self.counts_disagree and first_points is not None and second_points is not None:
             return RuleError(
                 "{first} {first_points} and {second} {second_points} add up to {given}, not {total}: which count is right?",
                 None,
                 first=first,
-                first_points=self.card_points[first],
+                first_points=first_points,
                 second=second,
-                second_points=self.card_points[second],
-                given=self.card_points[first] + self.card_points[second],
+                second_points=second_points,
+                given=first_points + second_points,
                 total=DEAL_POINTS,
             )
         return super()._check()
@@ -213,7 +220,7 @@ class KlaverjassenEntry(Keypad, EntryState):
         deal = self._deal(result)
         notes = []
         if deal["verzaakt"]:
-            notes.append(_("Verzaakt: {team} reneged and scores nothing.").format(team=deal["verzaakt"]))
+            notes.append(_("Verzaakt: {team} reneged and score nothing.").format(team=deal["verzaakt"]))
         elif deal["nat"]:
             notes.append(
                 _("Nat: {team} did not score more than {other}.").format(
@@ -234,14 +241,17 @@ class KlaverjassenEntry(Keypad, EntryState):
 def view(state: KlaverjassenEntry, on_save, on_cancel=None) -> ft.Control:
     """Who plays, then one panel per team; the keypad shows while card points are selected."""
     form = widgets.EntryForm(state, on_save, on_cancel)
+    def plays(team: str) -> Callable[[], bool]:
+        return lambda: state.playing == team
+
     playing = ft.Row(
         [ft.Text(_("Plays:"))]
         + [
             form.button(
                 team,
                 f"klaver-playing-{team}",
-                on_tap=lambda team=team: state.choose_playing(team),
-                pressed=lambda team=team: state.playing == team,
+                on_tap=partial(state.choose_playing, team),
+                pressed=plays(team),
                 expand=True,
             )
             for team in state.teams
@@ -254,13 +264,17 @@ def view(state: KlaverjassenEntry, on_save, on_cancel=None) -> ft.Control:
     return form.build([playing, *panels], footer=footer, subtitle=subtitle)
 
 
+def _kept_count_label(state: KlaverjassenEntry, team: str) -> str:
+    return _("{team}: {points}").format(team=team, points=state.card_points[team])
+
+
 def _which_count(form: widgets.EntryForm, state: KlaverjassenEntry) -> ft.Control:
     """When both typed counts do not add up to 162: one button per team, to keep its count."""
     buttons = [
         form.button(
-            lambda team=team: _("{team}: {points}").format(team=team, points=state.card_points[team]),
+            partial(_kept_count_label, state, team),
             f"klaver-keep-{team}",
-            lambda team=team: state.keep_count(team),
+            partial(state.keep_count, team),
             expand=True,
         )
         for team in state.teams
@@ -315,7 +329,7 @@ def _team_panel(form: widgets.EntryForm, state: KlaverjassenEntry, team: str) ->
         form.button(
             _("stuk") if meld == STUK else f"+{meld}",
             f"klaver-roem-{team}-{meld}",
-            on_tap=lambda meld=meld: state.add_roem(team, meld),
+            on_tap=partial(state.add_roem, team, meld),
             expand=True,
         )
         for meld in state.roem_buttons

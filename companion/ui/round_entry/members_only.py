@@ -20,6 +20,7 @@ a board field (tap to place, tap again to take back), ``mo-count-<symbol>`` the 
 
 from __future__ import annotations
 
+from functools import partial
 import flet as ft
 
 from companion.i18n import _
@@ -160,16 +161,16 @@ class MembersOnlyEntry(Keypad, EntryState):
         """Put the keypad on one count: ``row`` is COUNTS, SHOWN or MINUS."""
         self.select_input((row, symbol))
 
-    def typed(self) -> int | None:
-        row, symbol = self.cursor
+    def typed(self, cursor: tuple[str, str]) -> int | None:
+        row, symbol = cursor
         return self.values[row][symbol]
 
-    def store_typed(self, value: int | None) -> None:
-        row, symbol = self.cursor
+    def store_typed(self, cursor: tuple[str, str], value: int | None) -> None:
+        row, symbol = cursor
         self.values[row][symbol] = 0 if value is None and row == MINUS else value
 
-    def most_typed(self) -> int:
-        return MOST[self.cursor[0]]
+    def most_typed(self, cursor: tuple[str, str]) -> int:
+        return MOST[cursor[0]]
 
     def next(self) -> None:
         """On to the next symbol's count in the same row (the keypad closes after the last)."""
@@ -232,10 +233,10 @@ class MembersOnlyEntry(Keypad, EntryState):
     @property
     def faulty_cell(self) -> tuple[str, str] | None:
         """The board field whose stone the rules object to, to mark it."""
-        err = self.error
-        if err is None or not (err.field or "").startswith("bets."):
+        field = self.error.field if self.error is not None else None
+        if field is None or not field.startswith("bets."):
             return None
-        index = int(err.field.split(".")[1])
+        index = int(field.split(".")[1])
         cells = list(self.board)
         return cells[index] if index < len(cells) else None
 
@@ -285,18 +286,18 @@ def view(state: MembersOnlyEntry, on_save, on_cancel=None) -> ft.Control:
     form = widgets.EntryForm(state, on_save, on_cancel)
     colours = {p: theme.side_color(i) for i, p in enumerate(state.players)}
     players = ft.Row([_player_chip(form, state, p, colours[p]) for p in state.players], spacing=4)
+    def stone_button(s: str) -> ft.Control:
+        return form.button(
+            lambda: _("{stone} ({n} left)").format(stone=stone_name(s), n=state.stones_left(state.current, s)),
+            f"mo-stone-{s}",
+            partial(state.choose_stone, s),
+            pressed=lambda: state.stone == s,
+            enabled=lambda: state.stones_left(state.current, s) > 0,
+            expand=True,
+        )
+
     stones = ft.Row(
-        [
-            form.button(
-                lambda s=s: _("{stone} ({n} left)").format(stone=stone_name(s), n=state.stones_left(state.current, s)),
-                f"mo-stone-{s}",
-                lambda s=s: state.choose_stone(s),
-                pressed=lambda s=s: state.stone == s,
-                enabled=lambda s=s: state.stones_left(state.current, s) > 0,
-                expand=True,
-            )
-            for s in STONES
-        ]
+        [stone_button(s) for s in STONES]
         + [
             form.button(
                 _("Risk"), "mo-risk", state.toggle_risk, pressed=lambda: state.risk, enabled=lambda: state.may_risk(state.current)
@@ -405,13 +406,16 @@ def _count_row(form: widgets.EntryForm, state: MembersOnlyEntry, row: str, title
     def value(symbol):
         return lambda: "" if state.values[row][symbol] is None else str(state.values[row][symbol])
 
+    def selected(symbol):
+        return lambda: state.cursor == (row, symbol)
+
     slots = [
         form.slot(
             identifier=f"mo-{'count' if row == COUNTS else row}-{s}",
             label=_("{row} {symbol}").format(row=title, symbol=symbol_name(s)),
             text=value(s),
-            selected=lambda s=s: state.cursor == (row, s),
-            on_tap=lambda s=s: state.select(row, s),
+            selected=selected(s),
+            on_tap=partial(state.select, row, s),
             strong=True,
             expand=True,
         )

@@ -52,21 +52,21 @@ class Keypad:
     """Typing on the form's keypad into the selected number input, the same in every form.
 
     ``cursor`` is the selected input (None while the keypad has nothing to type into). A
-    form says which number the cursor is on (``typed``), how to store one (``store_typed``;
-    None is a number erased), how large it may get (``most_typed``), and where ``next()``
-    goes; ``select_input`` puts the cursor on an input, to type it afresh.
+    form says which number a cursor is on (``typed``), how to store one (``store_typed``;
+    None is a number erased), how large it may get (``most_typed``), each handed the cursor
+    (never None), and where ``next()`` goes; ``select_input`` puts the cursor on an input, to type it afresh.
     """
 
     cursor: Any = None
     _typing = False  # True once a digit went into the selected input
 
-    def typed(self) -> int | None:
+    def typed(self, cursor: Any) -> int | None:
         raise NotImplementedError
 
-    def store_typed(self, value: int | None) -> None:
+    def store_typed(self, cursor: Any, value: int | None) -> None:
         raise NotImplementedError
 
-    def most_typed(self) -> int:
+    def most_typed(self, cursor: Any) -> int:
         raise NotImplementedError
 
     def next(self) -> None:
@@ -78,20 +78,22 @@ class Keypad:
 
     def press(self, digit: int) -> None:
         """A digit: the selected number's next digit; on to the next input once no digit can follow."""
-        if self.cursor is None:
+        cursor = self.cursor
+        if cursor is None:
             return
-        value, done = type_digit(self.typed(), digit, not self._typing, self.most_typed())
-        self.store_typed(value)
+        value, done = type_digit(self.typed(cursor), digit, not self._typing, self.most_typed(cursor))
+        self.store_typed(cursor, value)
         self._typing = True
         if done:
             self.next()
 
     def backspace(self) -> None:
         """The selected number's last digit erased."""
-        if self.cursor is None:
+        cursor = self.cursor
+        if cursor is None:
             return
-        erased = erase_digit(self.typed())
-        self.store_typed(erased)
+        erased = erase_digit(self.typed(cursor))
+        self.store_typed(cursor, erased)
         self._typing = erased is not None
 
 
@@ -156,7 +158,7 @@ class EntryState:
         if isinstance(self, Keypad) and isinstance(carried, Keypad) and self.cursor is not None:
             carried.select_input(self.cursor)  # typing goes on where it was
             try:
-                carried.typed()
+                carried.typed(self.cursor)
             except KeyError:  # that input is gone (a player out since)
                 carried.select_input(None)
         return carried
@@ -214,13 +216,14 @@ class EntryState:
         at = self.index if self.index is not None else len(result.rounds) - 1
         notes = self._notes(result)
         if result.over and not self.game.over:
-            notes.append(self._end_note(result.winners))
+            notes.append(self._end_note(result.winners, teams=result.teams is not None))
         return Preview(result.round_scores[at], result.totals, tuple(notes))
 
     @staticmethod
-    def _end_note(winners: list[str]) -> str:
+    def _end_note(winners: list[str], teams: bool) -> str:
         if len(winners) == 1:
-            return _("This round ends the game: {winner} wins.").format(winner=winners[0])
+            note = _("This round ends the game: {team} win.") if teams else _("This round ends the game: {winner} wins.")
+            return note.format(team=winners[0], winner=winners[0])
         return _("This round ends the game: {winners} share the win.").format(winners=join_names(winners))
 
     def detail_after(self, result: Game):

@@ -8,12 +8,13 @@ and Flet's automatic update after the handler sends the changes. Keeping the con
 
 from __future__ import annotations
 
-from typing import Callable
+from functools import partial
+from typing import Callable, Sequence
 
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.round_entry.state import EntryState
+from companion.ui.round_entry.state import EntryState, Keypad
 from companion.ui.synced import SyncedControls
 from companion.ui.widgets import tagged
 
@@ -96,13 +97,15 @@ class EntryForm(SyncedControls):
         ``hide_when_idle`` the keypad only shows while an input is selected.
         """
         state = self.state
+        if not isinstance(state, Keypad):
+            raise TypeError(f"{type(state).__name__} has no number keypad")
 
         def key(content, identifier, label, intent):
             return self.key(content, identifier, label, intent, enabled=lambda: state.cursor is not None)
 
-        top = [key(str(d), f"entry-key-{d}", str(d), lambda d=d: state.press(d)) for d in range(5)]
+        top = [key(str(d), f"entry-key-{d}", str(d), partial(state.press, d)) for d in range(5)]
         top.append(key(ft.Icon(ft.Icons.BACKSPACE_OUTLINED), "entry-key-back", _("Clear"), state.backspace))
-        bottom = [key(str(d), f"entry-key-{d}", str(d), lambda d=d: state.press(d)) for d in range(5, 10)]
+        bottom = [key(str(d), f"entry-key-{d}", str(d), partial(state.press, d)) for d in range(5, 10)]
         bottom.append(key(ft.Icon(ft.Icons.ARROW_FORWARD), "entry-key-next", _("Next"), state.next))
         pad = ft.Column([ft.Row(top, spacing=4), ft.Row(bottom, spacing=4)], spacing=4)
         if hide_when_idle:
@@ -157,7 +160,7 @@ class EntryForm(SyncedControls):
     # --- the frame --------------------------------------------------------------------
 
     def build(
-        self, body: list[ft.Control], footer: list[ft.Control] = (), subtitle: str = "", pin_preview: bool = False
+        self, body: list[ft.Control], footer: Sequence[ft.Control] = (), subtitle: str = "", pin_preview: bool = False
     ) -> ft.Control:
         """Scrolling body and preview above; fixed ``footer`` (keypads), status and buttons below.
 
@@ -169,7 +172,7 @@ class EntryForm(SyncedControls):
         title = (
             _("Round {n}").format(n=state.round_number)
             if state.index is None
-            else _("Change round {n}").format(n=state.round_number)
+            else _("Edit round {number}").format(number=state.round_number)
         )
         header = ft.Row(
             [

@@ -102,7 +102,7 @@ def test_team_clubs_ends_when_only_one_team_holds_cards():
     state = out(ClubsEntry(new_game(teams=teams)), "Ann", "Cy")
     assert state.round_over
     assert state.preview().scores == {"Red": 13, "Blue": 0}
-    assert state.preview().notes == ("Blue still held cards and scores nothing.",)
+    assert state.preview().notes == ("Blue still held cards and score nothing.",)  # a team is many
 
 
 def test_two_players_keep_their_club_points_when_holding():
@@ -117,6 +117,12 @@ def test_the_preview_names_the_winner_at_the_target():
     state = out(ClubsEntry(game), "Bob", "Ann", "Cy")
     state.step("Bob", 2)
     assert state.preview().notes[-1] == "This round ends the game: Bob wins."
+
+
+def test_the_preview_names_a_winning_team_as_many():
+    teams = {"Ann & Cy": ["Ann", "Cy"], "Bob & Dee": ["Bob", "Dee"]}
+    state = out(ClubsEntry(new_game(teams=teams, target=10)), "Ann", "Cy")
+    assert state.preview().notes[-1] == "This round ends the game: Ann & Cy win."
 
 
 def test_editing_a_past_round_starts_from_what_was_entered():

@@ -103,7 +103,7 @@ def test_verzaakt_needs_no_card_points():
     assert state.missing == []
     assert state.entry() == {"pit": None, "verzaakt": AC}
     assert state.preview().scores == {AC: 0, BD: 162}
-    assert state.preview().notes == (f"Verzaakt: {AC} reneged and scores nothing.",)
+    assert state.preview().notes == (f"Verzaakt: {AC} reneged and score nothing.",)
 
 
 @pytest.mark.parametrize(
