@@ -17,7 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.i18n import _
-from companion.share.feed import feed
+from companion.share.feed import feed, lists
 from companion.share.table import Device
 from companion.store import StoreError
 
@@ -81,6 +81,8 @@ GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round"
 PLAYER_CHANGES = frozenset({"add_player"})
 RESTORES = frozenset({"import_text"})
 """Adding a backup's games: the host's alone, as the saved games are the host's."""
+LISTS = frozenset({"in_progress", "history", "players"})
+"""Reads that many pages show at once after a change: read once for all of them (companion.share.feed)."""
 SERVER_ONLY = frozenset({"close", "memory", "export_json", "import_json", "export_csv"})
 """Store methods no browser session reaches: they act on the server's files or its lifetime."""
 
@@ -120,7 +122,10 @@ class LiveStore:
     def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if not self._seated(self.device):
             raise LeftTableError()
-        return getattr(self._store, name)(*args, **kwargs)
+        read = partial(getattr(self._store, name), *args, **kwargs)
+        if name in LISTS and not args:
+            return lists.read(str(self._store.url), name, kwargs, read)
+        return read()
 
     def _change(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if not self._seated(self.device):
@@ -130,6 +135,7 @@ class LiveStore:
         if name in RESTORES and not self.device.is_host:
             raise StoreError("Only the host's device can restore a backup into this Companion.")
         result = getattr(self._store, name)(*args, **kwargs)
+        lists.changed()
         if name in GAME_CHANGES:
             feed.put(str(self._store.url), result)
             self._announce(GameChanged(result.id, result.version))
