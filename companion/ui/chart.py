@@ -69,7 +69,7 @@ class ScoreChart:
         chart.vertical_grid_lines = fch.ChartGridLines(interval=x_step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
 
 
-CHART_POINTS = 60
+CHART_POINTS = 30
 """Points drawn per line at most: a long game's chart thins out its older rounds, so a
 page's size on the server does not grow with the rounds it has watched."""
 
