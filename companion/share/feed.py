@@ -1,4 +1,5 @@
-"""The game as it is after a change, read from the store once for every session that shows it.
+"""The game as it is after a change, and the lists that show games and players, read from
+the store once for every session that shows them.
 
 A change saved through this process leaves its result here (``put``); a change heard of
 from elsewhere is read by the first session that asks for it (``latest``) and every
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 if TYPE_CHECKING:
     from companion.store import GameRecord
@@ -57,3 +59,41 @@ class GameFeed:
 
 feed = GameFeed()
 """The feed of this server process, shared by all its sessions."""
+
+
+Item = TypeVar("Item")
+
+KEPT_LISTS = 64
+"""Different list reads kept between two changes (home, the history's pages and filters, players)."""
+
+
+class ListReads:
+    """The lists read from the store since the last change this process knows of (a change
+    saved through it, or heard of from another process): the sessions that show the same
+    list after a change get one read between them. Safe to share between threads."""
+
+    def __init__(self, kept: int = KEPT_LISTS):
+        self._lists: OrderedDict[tuple[Any, ...], list[Any]] = OrderedDict()
+        self._kept = kept
+        self._lock = threading.Lock()
+
+    def changed(self) -> None:
+        """Something stored changed: every list is read again when next asked for."""
+        with self._lock:
+            self._lists.clear()
+
+    def read(self, database: str, name: str, kwargs: Mapping[str, object], read: Callable[[], list[Item]]) -> list[Item]:
+        """The list ``name`` with ``kwargs`` as read since the last change, else ``read()``
+        once (sessions asking at the same time wait for that one read); a copy each time."""
+        key = (database, name, tuple(sorted(kwargs.items())))
+        with self._lock:
+            known = self._lists.get(key)
+            if known is None:
+                known = self._lists[key] = read()
+                while len(self._lists) > self._kept:
+                    self._lists.popitem(last=False)
+            return list(known)
+
+
+lists = ListReads()
+"""The list reads of this server process, shared by all its sessions."""

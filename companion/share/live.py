@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.i18n import _
-from companion.share.feed import feed
+from companion.share.feed import feed, lists
 from companion.share.table import Device
 from companion.store import StoreError
 from companion.store.records import (
@@ -134,7 +135,7 @@ class LiveStore:
 
     def in_progress(self) -> list[GameSummary]:
         self._may_read()
-        return self._store.in_progress()
+        return lists.read(str(self._store.url), "in_progress", {}, self._store.in_progress)
 
     def history(
         self,
@@ -146,11 +147,13 @@ class LiveStore:
         since: datetime | None = None,
     ) -> list[GameSummary]:
         self._may_read()
-        return self._store.history(ruleset, player, status, page, page_size, since)
+        asked = {"ruleset": ruleset, "player": player, "status": status, "page": page, "page_size": page_size, "since": since}
+        read = partial(self._store.history, ruleset, player, status, page, page_size, since)
+        return lists.read(str(self._store.url), "history", asked, read)
 
     def players(self) -> list[PlayerProfile]:
         self._may_read()
-        return self._store.players()
+        return lists.read(str(self._store.url), "players", {}, self._store.players)
 
     def player_stats(self, name: str) -> PlayerStats:
         self._may_read()
@@ -209,6 +212,7 @@ class LiveStore:
     def add_player(self, name: str) -> PlayerProfile:
         self._may_change()
         profile = self._store.add_player(name)
+        lists.changed()
         self._announce(PlayersChanged())
         return profile
 
@@ -218,6 +222,7 @@ class LiveStore:
         if not self.device.is_host:
             raise StoreError("Only the host's device can restore a backup into this Companion.")
         report = self._store.import_text(text, source)
+        lists.changed()
         self._announce(GamesRestored())
         return report
 
@@ -233,6 +238,7 @@ class LiveStore:
             raise NotAllowedError()
 
     def _game_changed(self, record: GameRecord) -> GameRecord:
+        lists.changed()
         feed.put(str(self._store.url), record)
         self._announce(GameChanged(record.id, record.version))
         return record

@@ -9,9 +9,11 @@ same device with the same rights.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
@@ -20,9 +22,19 @@ from typing import TYPE_CHECKING, Callable
 from companion.i18n import _
 from companion.share import codes
 from companion.share.limiter import WrongTries, client_key
+from companion.store.models import utc_now
 
 if TYPE_CHECKING:
     from companion.store.seats import SeatRecord, Seats
+
+log = logging.getLogger(__name__)
+
+BEAT_SECONDS = 10.0
+"""How often a server process tells the database that the devices connected to it still are."""
+
+CONNECTED_FOR = timedelta(seconds=3 * BEAT_SECONDS)
+"""A device counts as connected only while some process has said so this lately: the
+connections of a process that was killed stop counting after this long, instead of for ever."""
 
 GONE_AFTER = timedelta(minutes=30)
 """A device with no connection for this long has left the table, as far as the host's list goes
@@ -51,11 +63,11 @@ class Device:
     system: str
     role: Role
     sessions: int = 0
-    """Open connections from this device right now (to any process of the server)."""
+    """Open connections from this device right now (to any process of the server that is still alive)."""
     name: str = ""
     """What the host called it ("Bob's phone"); empty until named."""
     seen_at: datetime | None = None
-    """When it last connected or went away (through any process); None before it ever did."""
+    """When it was last seen connected, or went away (through any process); None before it ever did."""
 
     def gone_for_a_while(self, now: datetime) -> bool:
         """Whether it has had no connection for longer than ``GONE_AFTER``: the host's list leaves it out."""
@@ -155,12 +167,18 @@ class Table:
         clock: Callable[[], float] = time.monotonic,
         seats: Seats | None = None,
         table_id: int | None = None,
+        now: Callable[[], datetime] = utc_now,
     ):
         self.invitation = invitation
         self._tries = tries or WrongTries()
         self._clock = clock
+        self._now = now
         self._devices: dict[str, Device] = {}
+        self._here: Counter[str] = Counter()
+        """Connections this process holds, per device key (what its heartbeat vouches for)."""
         self._lock = threading.Lock()
+        self._stopped = threading.Event()
+        self._beating = False
         self._seats = seats or _private_seats()
         self._table_id = table_id
 
@@ -175,6 +193,7 @@ class Table:
 
     def stop(self) -> None:
         """Sharing has stopped: no device of this table gets in again, through any process."""
+        self._stopped.set()
         with self._lock:
             table_id, self._devices = self._table_id, {}
         if table_id is not None:
@@ -255,10 +274,30 @@ class Table:
         return device
 
     def connected(self, device: Device, change: int) -> None:
-        """A connection from ``device`` opened (+1) or closed (-1)."""
+        """A connection from ``device`` opened (+1) or closed (-1) in this process."""
         self._seats.connected(self.table_id, device.key, change)
         with self._lock:
             device.sessions = max(0, device.sessions + change)
+            self._here[device.key] += change
+            self._here = +self._here  # keys with no connection left go
+            start = not self._beating and not self._stopped.is_set()
+            self._beating = self._beating or start
+        if start:
+            threading.Thread(target=self._beat_until_stopped, name="table-heartbeat", daemon=True).start()
+
+    def beat(self) -> None:
+        """Tell the database that the devices connected to this process still are (``CONNECTED_FOR``)."""
+        with self._lock:
+            keys = list(self._here)
+        if keys:
+            self._seats.seen(self.table_id, keys)
+
+    def _beat_until_stopped(self) -> None:
+        while not self._stopped.wait(BEAT_SECONDS):
+            try:
+                self.beat()
+            except Exception:  # the database away for a moment: the next beat tries again
+                log.warning("companion: could not tell the database which devices are connected", exc_info=True)
 
     def _known(self, seat: SeatRecord) -> Device:
         """The process's one Device object for ``seat``, with the rights the database has now."""
@@ -268,7 +307,8 @@ class Table:
                 device = self._devices[seat.key] = Device(seat.number, seat.key, seat.browser, seat.system, Role(seat.role))
             device.role = Role(seat.role)
             device.name = seat.name
-            device.sessions = seat.connections
+            # connections nobody vouched for lately were held by a process that died
+            device.sessions = seat.connections if self._now() - seat.seen_at <= CONNECTED_FOR else 0
             device.seen_at = seat.seen_at
             return device
 

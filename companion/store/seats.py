@@ -134,6 +134,13 @@ class Seats:
                 .values(connections=sa.case((connections < 0, 0), else_=connections), seen_at=utc_now())
             )
 
+    def seen(self, table_id: int, keys: list[str]) -> None:
+        """Devices ``keys`` are still connected to this process: they were seen now."""
+        with self._write() as conn:
+            conn.execute(
+                sa.update(TABLE_DEVICES).where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key.in_(keys)).values(seen_at=utc_now())
+            )
+
 
 def _seat(values: Any) -> SeatRecord:
     return SeatRecord(

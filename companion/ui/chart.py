@@ -48,13 +48,15 @@ class ScoreChart:
         low, high = min(values + [0]), max(values + [0])
         step = nice_step(max(high - low, 1) / 4)
         rounds = len(next(iter(series.values()))) - 1
+        kept = drawn_rounds(rounds)
         for data, (side, line) in zip(self.lines, series.items()):
             drawn = data.points
+            wanted = [(x, line[x]) for x in kept]
             same = 0
-            while same < min(len(drawn), len(line)) and drawn[same].y == line[same]:
+            while same < min(len(drawn), len(wanted)) and (drawn[same].x, drawn[same].y) == wanted[same]:
                 same += 1
             del drawn[same:]
-            drawn.extend(fch.LineChartDataPoint(x, y, tooltip=f"{side}: {points(y)}") for x, y in enumerate(line) if x >= same)
+            drawn.extend(fch.LineChartDataPoint(x, y, tooltip=f"{side}: {points(y)}") for x, y in wanted[same:])
             data.point = rounds <= 20
         x_step = max(1, nice_step(rounds / 6)) if rounds > 6 else 1
         chart = self.chart
@@ -65,6 +67,21 @@ class ScoreChart:
         chart.bottom_axis = fch.ChartAxis(label_size=24, label_spacing=x_step)
         chart.horizontal_grid_lines = fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
         chart.vertical_grid_lines = fch.ChartGridLines(interval=x_step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
+
+
+CHART_POINTS = 30
+"""Points drawn per line at most: a long game's chart thins out its older rounds, so a
+page's size on the server does not grow with the rounds it has watched."""
+
+
+def drawn_rounds(rounds: int) -> list[int]:
+    """The rounds (0 = the start) whose totals a line draws: every one up to CHART_POINTS,
+    beyond that every n-th one, always with the start and the latest round."""
+    step = -(-rounds // CHART_POINTS) if rounds > CHART_POINTS else 1
+    kept = list(range(0, rounds + 1, step))
+    if kept[-1] != rounds:
+        kept.append(rounds)
+    return kept
 
 
 def nice_step(raw: float) -> int:

@@ -25,6 +25,9 @@ from companion.ui.routes import Page, Route
 from companion.ui.share_panel import game_actions
 from companion.ui.theme import side_color
 
+SHOWN_ROUNDS = 10
+"""Rounds the scoreboard lists until a player asks for all of them: a page's size on the
+server (and every update's) stays the same however many rounds it has watched."""
 
 
 @dataclass(frozen=True)
@@ -424,8 +427,12 @@ class BoardParts:
         self.table: ft.Column | None = None
         self.row_control: Callable[[RoundRow], ft.Control] | None = None
         """How ``table`` builds one round's row (set with ``table``, when the game has rounds)."""
+        self.all_rounds = False
+        """Whether the player asked for every round (else only the last SHOWN_ROUNDS are listed)."""
+        self.show_all: ft.TextButton | None = None
+        """The button that lists every round, shown when some are not listed."""
         self.chart: ScoreChart | None = None
-        self._rounds: list[RoundRow] = []
+        self._shown: list[tuple[RoundRow, ft.Control]] = []
         self._show_top(state, rows)
 
     def show(self, state: ScoreboardState) -> None:
@@ -450,15 +457,21 @@ class BoardParts:
         self.enter_label = label.format(number=game.next_round.number) if state.can_enter else ""
 
     def show_rounds(self, rounds: list[RoundRow]) -> None:
-        """The rounds' rows: those unchanged stay, the changed and new ones are built."""
-        if self.table is None or self.row_control is None:
+        """The rounds' rows, the last SHOWN_ROUNDS unless all were asked for: those
+        unchanged stay, the changed and new ones are built, those scrolled out go."""
+        if self.table is None or self.row_control is None or self.show_all is None:
             raise LookupError("the rounds' table is not built")
+        listed = rounds if self.all_rounds else rounds[-SHOWN_ROUNDS:]
+        first = listed[0].index if listed else 0
+        kept = [shown for shown in self._shown if shown[0].index >= first]
         same = 0
-        while same < min(len(rounds), len(self._rounds)) and rounds[same] == self._rounds[same]:
+        while same < min(len(listed), len(kept)) and listed[same] == kept[same][0]:
             same += 1
-        del self.table.controls[1 + same :]  # the header stays
-        self.table.controls.extend(self.row_control(row) for row in rounds[same:])
-        self._rounds = rounds
+        self._shown = kept[:same] + [(row, self.row_control(row)) for row in listed[same:]]
+        self.table.controls[1:] = [control for _row, control in self._shown]  # the header stays
+        hidden = len(rounds) - len(listed)
+        self.show_all.visible = hidden > 0
+        self.show_all.content = _("Show all {count} rounds").format(count=len(rounds))
 
 
 class GameScreen:
@@ -728,8 +741,9 @@ class GameScreen:
         )
         board.table = ft.Column([ft.Container(header, padding=ft.Padding.symmetric(horizontal=12, vertical=8))], spacing=0)
         board.row_control = self._round_row
+        board.show_all = ft.TextButton("", icon=ft.Icons.UNFOLD_MORE, on_click=self._show_all_rounds)
         board.show_rounds(rounds)
-        return ft.Card(board.table, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)
+        return ft.Column([widgets.tagged(board.show_all, "all-rounds"), ft.Card(board.table, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)], spacing=4)
 
     def _round_row(self, row: RoundRow) -> ft.Control:
         s = self.state
@@ -765,6 +779,11 @@ class GameScreen:
         )
 
     # --- intents ---
+
+    def _show_all_rounds(self, _event=None) -> None:
+        if self._board is not None:
+            self._board.all_rounds = True
+            self._board.show_rounds(self.state.rounds())
 
     def _undo(self) -> None:
         undone = self.state.undo()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
 
 import flet as ft
 
-from companion.share import guard, relay, sharing
+from companion.share import feed, guard, relay, sharing
 from companion.share.live import TOPIC, DevicesChanged, GameChanged, LiveStore, Message, RoleChanged
 from companion.share.table import Device, Table
 from companion.store import StoreError
@@ -65,6 +65,7 @@ AppT = TypeVar("AppT", bound=Screens)
 def hear_from_elsewhere(message: Message) -> None:
     """A message from another process of the server (companion.share.relay): every session
     of this process hears it as if announced here; a device's new rights are read first."""
+    feed.lists.changed()
     table = sharing.current_table()
     if isinstance(message, RoleChanged) and table is not None:
         table.reload(message.number)
@@ -75,6 +76,7 @@ def hear_from_elsewhere(message: Message) -> None:
 def catch_up_everywhere() -> None:
     """Messages from the other processes may have been missed (companion.share.relay lost
     its connection for a moment): every page that shows stored state reads it again."""
+    feed.lists.changed()
     for session in list(_sessions):
         session.hear(None)
 

@@ -19,6 +19,7 @@ from companion.share.live import (
 from companion.share.table import Device, Role
 from companion.store import StaleError, Store, StoreError
 from companion.store.protocol import GameStore
+from companion.ui.session import hear_from_elsewhere
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
 
@@ -201,3 +202,40 @@ def test_every_session_follows_the_newest_version_it_hears_of(store, heard):
     assert viewer.latest_game(game.id, first.version).version == first.version
     second = store.add_round(game.id, BEVER_ROUND, expected_version=first.version)
     assert viewer.latest_game(game.id, second.version).game.rounds == second.game.rounds
+
+
+class CountingStore:
+    """The store, counting the reads of its lists (what each session's page would do after a change)."""
+
+    def __init__(self, store: Store):
+        self._store = store
+        self.url = store.url
+        self.reads = 0
+
+    def in_progress(self):
+        self.reads += 1
+        return self._store.in_progress()
+
+    def __getattr__(self, name):
+        return getattr(self._store, name)
+
+
+def test_after_a_change_every_session_showing_the_games_in_progress_gets_them_from_one_read(store, heard):
+    counted = CountingStore(store)
+    scorer, viewers = LiveStore(counted, device(Role.SCORER), heard.append, lambda d: True), [
+        LiveStore(counted, device(Role.VIEWER, n), heard.append, lambda d: True) for n in range(3, 8)
+    ]
+    game = scorer.create_game("beverbende", ["Ann", "Bob"])
+    assert [[g.id for g in v.in_progress()] for v in viewers] == [[game.id]] * 5
+    assert counted.reads == 1
+    scorer.abandon(game.id)
+    assert [v.in_progress() for v in viewers] == [[]] * 5  # the change read anew, once
+    assert counted.reads == 2
+
+
+def test_a_change_heard_of_from_another_process_has_the_lists_read_again(store, heard):
+    viewer = session(store, Role.VIEWER, heard)
+    assert viewer.in_progress() == []
+    game = store.create_game("beverbende", ["Ann", "Bob"])  # saved through another process
+    hear_from_elsewhere(GameChanged(game.id, game.version))
+    assert [g.id for g in viewer.in_progress()] == [game.id]

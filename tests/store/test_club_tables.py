@@ -4,10 +4,14 @@ a stopped table lets none of them in again."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
-from companion.share.table import Invitation, JoinRefused, Role, Table
+from companion.share.table import CONNECTED_FOR, Invitation, JoinRefused, Role, Table
+from companion.store import seats as seats_module
 from companion.store import Store
+from companion.store.models import utc_now
 from companion.store.seats import Seats
 
 CODE = "K7QM2XHD"
@@ -100,3 +104,26 @@ def test_a_name_given_through_one_process_is_listed_by_every_process(processes):
     guest = other.admit(CODE, "192.168.1.21")
     one.rename(host, guest.number, "Bob's phone")
     assert [d.name for d in other.devices()] == ["", "Bob's phone"]
+
+
+def test_the_connections_of_a_process_that_died_stop_counting_and_a_live_ones_keep_counting(store_url, monkeypatch):
+    start = utc_now()
+    written = [start]  # when the database is told something (the heartbeat's clock)
+    monkeypatch.setattr(seats_module, "utc_now", lambda: written[0])
+    first, second = Store(store_url), Store(store_url)
+    invitation = Invitation("192.168.1.5", 8550, code=CODE, host_code=HOST_CODE)
+    killed = Table(invitation, seats=Seats(lambda: first))
+    alive = Table(invitation, seats=Seats(lambda: second), table_id=killed.table_id,
+                  now=lambda: start + CONNECTED_FOR + timedelta(seconds=1))
+    try:
+        lost, kept = killed.admit(CODE, "192.168.1.21"), killed.admit(CODE, "192.168.1.22")
+        killed.connected(lost, +1)  # and then the process is killed: it never says the connection closed
+        alive.connected(alive.rejoin(kept.key), +1)
+        written[0] = start + CONNECTED_FOR
+        alive.beat()
+        assert not alive.reload(lost.number).connected
+        assert alive.reload(kept.number).connected
+    finally:
+        killed.stop()
+        first.close()
+        second.close()

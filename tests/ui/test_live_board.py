@@ -7,10 +7,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.ui.chart import CHART_POINTS, drawn_rounds
 from companion.ui.round_entry.drafts import Drafts
-from companion.ui.scoreboard import GameScreen, ScoreboardState
+from companion.ui.scoreboard import SHOWN_ROUNDS, GameScreen, ScoreboardState
 from tests.ui.conftest import bever_totals
-from tests.ui.tree import find, find_all, text, walk
+from tests.ui.tree import find, find_all, tap, text, walk
 
 
 class Scorer:
@@ -99,3 +100,46 @@ def test_a_board_that_follows_every_change_ends_on_exactly_what_a_fresh_board_sh
             record = store.undo_round(game.id, expected_version=record.version)
         screen.follow(record)
     assert text(screen.view) == text(board(store, game.id).view)
+
+
+def follow_rounds(store, screen: GameScreen, game_id: int, count: int) -> None:
+    record = store.open_game(game_id)
+    for _ in range(count):
+        record = store.add_round(game_id, bever_totals(Ann=12, Bob=20), expected_version=record.version)
+        screen.follow(record)
+
+
+def chart_points(screen: GameScreen) -> int:
+    return sum(len(line.points) for line in screen._board.chart.lines)
+
+
+def test_a_page_watching_a_long_game_does_not_grow_with_its_rounds(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
+    screen = board(store, game.id)
+    follow_rounds(store, screen, game.id, CHART_POINTS)
+    size, points = len(controls(screen)), chart_points(screen)
+    follow_rounds(store, screen, game.id, 130)
+    assert len(controls(screen)) == size
+    assert chart_points(screen) <= points
+    assert str(12 * (CHART_POINTS + 130)) in text(find(screen.view, "total-Ann"))  # the totals still follow every round
+
+
+def test_a_long_game_lists_its_last_rounds_and_every_round_when_asked(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 30})
+    screen = board(store, game.id)
+    follow_rounds(store, screen, game.id, SHOWN_ROUNDS + 5)
+    listed = [n for n in range(1, SHOWN_ROUNDS + 6) if find_all(screen.view, f"round-{n}")]
+    assert listed == list(range(6, SHOWN_ROUNDS + 6))
+    assert f"Show all {SHOWN_ROUNDS + 5} rounds" in text(find(screen.view, "all-rounds"))
+    tap(screen.view, "all-rounds")
+    assert all(find_all(screen.view, f"round-{n}") for n in range(1, SHOWN_ROUNDS + 6))
+    assert "Show all" not in text(screen.view)
+
+
+@given(rounds=st.integers(0, 2000))
+def test_a_chart_line_draws_the_start_and_the_latest_round_and_never_more_than_its_cap(rounds):
+    drawn = drawn_rounds(rounds)
+    assert drawn[0] == 0 and drawn[-1] == rounds
+    assert drawn == sorted(set(drawn))
+    assert len(drawn) <= CHART_POINTS + 1
+    assert rounds > CHART_POINTS or drawn == list(range(rounds + 1))  # a short game draws every round
