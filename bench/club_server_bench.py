@@ -1,0 +1,253 @@
+"""Club server benchmark (issue 16): many devices on one server process, and a save on one
+process reaching a device on another.
+
+One table, one scorer (a real Chromium phone, host link) who saves rounds through the app,
+and viewers watching the game: a few real Chromium phones and, for the count beyond what
+Chromium can run here, lightweight devices that speak Flet's websocket protocol (they join
+with the join link's code and register at the game's page, as a browser does, and answer
+the server's calls; tests/share/web.py's client, made asynchronous so 100 fit in one thread).
+
+Figures printed:
+
+- save to every device: from the pointer going down on Save on the scorer's phone to the
+  moment the last device had the new total (a lightweight device: the update's frame with
+  the total's new label arrived; a Chromium viewer: its scoreboard showed it, noted in the
+  page on the same clock); worst and median over the rounds;
+- the server's memory (resident set, /proc) with no device, with every device joined, and
+  after the rounds (default 200);
+- with ``--second-process`` (needs ``--database-url`` of PostgreSQL): a second
+  ``companion run --share`` process on another port on the same database; one Chromium
+  viewer joins there, and each save on process 1 is timed to that viewer's screen (median).
+
+Targets (issue 16): every device within 1 s of a save; server memory under 300 MiB after
+joining and after 200 rounds; across two processes, median under 300 ms. Exits 1 when missed.
+
+    python bench/club_server_bench.py [--devices 100] [--browsers 3] [--rounds 200]
+        [--database-url postgresql+psycopg://...] [--second-process]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import msgpack
+from playwright.sync_api import sync_playwright
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.share_bench import MARK_PRESS, NOTE_FRAMES, WATCH, create_game, rss_mib, start_server  # noqa: E402
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, free_port  # noqa: E402
+from tests.share.web import INVOKE_METHOD, REGISTER_CLIENT  # noqa: E402
+
+DEVICE_TARGET_MS = 1000
+MEMORY_TARGET_MIB = 300
+SECOND_PROCESS_TARGET_MS = 300
+TIMEOUT_S = 60.0
+JOINING_AT_ONCE = 16  # below the guard's cap on pages still waiting to register
+
+
+class LightDevice:
+    """One viewer's page without a browser: registers at the game with the join code, answers
+    the server's method calls, and notes when a frame carries the label it waits for."""
+
+    def __init__(self, url: str, host: str, route: str):
+        self.url, self.host, self.route = url, host, route
+        self.expected: bytes | None = None
+        self.seen_at: float | None = None  # ms since the epoch, the pages' clock
+        self.registered = threading.Event()
+
+    def expect(self, label: str) -> None:
+        self.seen_at = None
+        self.expected = msgpack.packb(label)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        async with connect(self.url, additional_headers={"Host": self.host}, max_size=None, open_timeout=TIMEOUT_S) as ws:
+            await ws.send(b"\x00" + msgpack.packb([REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {"route": self.route, "width": 360, "height": 740}}]))
+            while not stop.is_set():
+                try:
+                    data = await asyncio.wait_for(ws.recv(), 0.5)
+                except TimeoutError:
+                    continue
+                now = time.time() * 1000
+                if self.expected is not None and self.seen_at is None and self.expected in data:
+                    self.seen_at = now
+                if data[:1] != b"\x00":
+                    continue
+                message = msgpack.unpackb(data[1:], strict_map_key=False)
+                if message[0] == REGISTER_CLIENT:
+                    self.registered.set()
+                elif message[0] == INVOKE_METHOD:
+                    body = message[1]
+                    await ws.send(b"\x00" + msgpack.packb([INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"], "result": None, "error": None}]))
+
+
+class LightDevices:
+    """The lightweight devices, all in one event loop in a thread of their own."""
+
+    def __init__(self, port: int, route: str, count: int):
+        self.devices = [LightDevice(f"ws://127.0.0.1:{port}/ws", f"127.0.0.1:{port}", route) for _ in range(count)]
+        self.loop = asyncio.new_event_loop()
+        self.stop = asyncio.Event()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.tasks = []
+
+    def join(self) -> None:
+        self.thread.start()
+        for start in range(0, len(self.devices), JOINING_AT_ONCE):
+            batch = self.devices[start:start + JOINING_AT_ONCE]
+            self.tasks += [asyncio.run_coroutine_threadsafe(device.run(self.stop), self.loop) for device in batch]
+            for device, task in zip(batch, self.tasks[start:]):
+                if not device.registered.wait(TIMEOUT_S):
+                    raise RuntimeError(f"a device did not register: {task.exception(0) if task.done() else 'no answer'}")
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set)
+        for task in self.tasks:
+            task.result(TIMEOUT_S)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(TIMEOUT_S)
+
+
+def chromium_phone(chromium, base: str) -> Phone:
+    context = chromium.new_context(viewport=PHONE)
+    context.add_init_script(NOTE_FRAMES)
+    context.set_default_timeout(TIMEOUT_S * 1000)
+    return Phone(context.new_page(), base, ROOT, step_timeout_ms=int(TIMEOUT_S * 1000))
+
+
+def links(log: Path, base: str) -> tuple[str, str]:
+    printed = log.read_text()
+    join = re.search(r"Join link: (\S+)", printed).group(1)
+    host = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE).group(1)
+    return join[join.index("?"):], host[len(base):]
+
+
+def run(args) -> int:
+    folder = Path(tempfile.mkdtemp(prefix="club-server-bench-"))
+    database = args.database_url or f"sqlite:///{folder / 'companion.sqlite3'}"
+    game = create_game(ROOT, database, args.rounds + 1)
+    port = free_port()
+    server = start_server(ROOT, port, database, folder / "app.log")
+    base = f"http://127.0.0.1:{port}"
+    join_query, host_link = links(folder / "app.log", base)
+    second = None
+    light = LightDevices(port, f"/game/{game}{join_query}", args.devices - 1 - args.browsers - (1 if args.second_process else 0))
+    memory: dict[str, float] = {}
+    worst, median_device, across = [], [], []
+    try:
+        if args.second_process:
+            second_port = free_port()
+            second = start_server(ROOT, second_port, database, folder / "second.log")
+        time.sleep(1.5)  # the store and screens load in the background after the port opens
+        memory["no device"] = rss_mib(server.pid)
+        with sync_playwright() as pw:
+            chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
+                *CHROMIUM_ARGS, "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                "--disable-backgrounding-occluded-windows"])
+            scorer = chromium_phone(chromium, base)
+            scorer.open(host_link)
+            scorer.wait("new-game")
+            viewers = []
+            for _ in range(args.browsers):
+                viewer = chromium_phone(chromium, base)
+                viewer.open(f"/game/{game}{join_query}")
+                viewer.wait("total-Ann")
+                viewers.append(viewer)
+            remote = None
+            if second is not None:
+                remote = chromium_phone(chromium, f"http://127.0.0.1:{second_port}")
+                remote.open(f"/game/{game}{join_query}")
+                remote.wait("total-Ann")
+            light.join()
+            scorer.open(f"/game/{game}")
+            scorer.wait("enter-round")
+            memory["every device joined"] = rss_mib(server.pid)
+            print(f"{len(light.devices)} lightweight devices, {len(viewers)} Chromium viewers, the scorer"
+                  + (", one Chromium viewer on the second process" if remote else "") + " joined", flush=True)
+
+            ann = 0
+            for number in range(1, args.rounds + 1):
+                scorer.tap("enter-round")
+                scorer.wait("entry-key-0")
+                scorer.keys("1111" + "2222")
+                ann += 4
+                label = f"Ann {ann}"
+                for device in light.devices:
+                    device.expect(label)
+                for viewer in viewers + ([remote] if remote else []):
+                    viewer.page.evaluate(WATCH, ["total-Ann", label])
+                scorer.page.evaluate(MARK_PRESS)
+                scorer.tap("entry-save")
+                for viewer in viewers + ([remote] if remote else []):
+                    viewer.page.wait_for_function("window.__shownAt !== null", timeout=TIMEOUT_S * 1000)
+                deadline = time.monotonic() + TIMEOUT_S
+                while any(device.seen_at is None for device in light.devices):
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"round {number}: a lightweight device never got {label!r}")
+                    time.sleep(0.005)
+                pressed = scorer.page.evaluate("window.__pressedAt")
+                times = [device.seen_at - pressed for device in light.devices]
+                times += [viewer.page.evaluate("window.__shownAt") - pressed for viewer in viewers]
+                worst.append(max(times))
+                median_device.append(statistics.median(times))
+                if remote:
+                    across.append(remote.page.evaluate("window.__shownAt") - pressed)
+                scorer.wait("enter-round")
+                if number % 20 == 0 or number == 1:
+                    print(f"  round {number}: last device after {max(times):.0f} ms (median device {statistics.median(times):.0f} ms)"
+                          + (f", the second process's viewer after {across[-1]:.0f} ms" if remote else "")
+                          + f"; server RSS {rss_mib(server.pid):.0f} MiB", flush=True)
+            memory[f"after {args.rounds} rounds"] = rss_mib(server.pid)
+            chromium.close()
+    finally:
+        light.close() if light.thread.is_alive() else None
+        for process in (server, second):
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=10)
+
+    devices = len(light.devices) + len(viewers) + 1 + (1 if args.second_process else 0)
+    print()
+    print(f"devices: {devices} ({len(light.devices)} lightweight, {len(viewers)} Chromium viewers, the scorer"
+          + (", one viewer on a second process" if args.second_process else "") + f"), rounds: {args.rounds}, "
+          f"database: {database.split(':')[0]}, load average {os.getloadavg()[0]:.1f}")
+    print(f"save to the last device, worst (ms): {max(worst):.0f}")
+    print(f"save to the last device, median over rounds (ms): {statistics.median(worst):.0f}")
+    print(f"save to a device, median of medians (ms): {statistics.median(median_device):.0f}")
+    for moment, mib in memory.items():
+        print(f"server memory (RSS), {moment} (MiB): {mib:.0f}")
+    met = max(worst) < DEVICE_TARGET_MS and max(memory.values()) < MEMORY_TARGET_MIB
+    if across:
+        print(f"save on process 1 to the screen of a device on process 2, median (ms): {statistics.median(across):.0f}; worst {max(across):.0f}")
+        met = met and statistics.median(across) < SECOND_PROCESS_TARGET_MS
+    print(f"targets: every device < {DEVICE_TARGET_MS} ms, memory < {MEMORY_TARGET_MIB} MiB"
+          + (f", across processes median < {SECOND_PROCESS_TARGET_MS} ms" if across else ""))
+    return 0 if met else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--devices", type=int, default=100, help="every device, the scorer included")
+    parser.add_argument("--browsers", type=int, default=3, help="how many of the viewers are real Chromium phones")
+    parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--database-url", help="e.g. postgresql+psycopg://... (default: a new SQLite file)")
+    parser.add_argument("--second-process", action="store_true", help="also time saves to a viewer on a second process (PostgreSQL)")
+    args = parser.parse_args()
+    if args.second_process and not (args.database_url or "").startswith("postgresql"):
+        parser.error("--second-process needs --database-url of a PostgreSQL database")
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
