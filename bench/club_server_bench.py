@@ -182,7 +182,7 @@ def connections(pid: int, port: int) -> list[int]:
 def run(args) -> int:
     folder = Path(tempfile.mkdtemp(prefix="club-server-bench-"))
     database = args.database_url or f"sqlite:///{folder / 'companion.sqlite3'}"
-    game = create_game(ROOT, database, args.rounds + 1)
+    game = create_game(ROOT, database, args.rounds)  # at most 200 rounds: the last one ends the game
     port = free_port()
     server = start(port, database, args.workers, folder / "app.log")
     base = f"http://127.0.0.1:{port}"
@@ -238,7 +238,8 @@ def run(args) -> int:
                 times = seen[-1] + [viewer.page.evaluate("window.__shownAt") - pressed for viewer in viewers]
                 worst.append(max(times))
                 median_device.append(statistics.median(times))
-                scorer.wait("enter-round")
+                if number < args.rounds:
+                    scorer.wait("enter-round")
                 if number % 20 == 0 or number == 1:
                     print(f"  round {number}: last device after {max(times):.0f} ms (median device {statistics.median(times):.0f} ms); "
                           f"server RSS {rss():.0f} MiB", flush=True)
