@@ -59,7 +59,7 @@ DEVICE_TARGET_MS = 1000
 MEMORY_TARGET_MIB = 300
 SECOND_PROCESS_TARGET_MS = 300
 TIMEOUT_S = 60.0
-JOINING_AT_ONCE = 16  # below the guard's cap on pages still waiting to register
+JOINING_AT_ONCE = 8  # well below the guard's cap on pages connected but not yet in (32)
 
 
 class LightDevice:
@@ -70,7 +70,7 @@ class LightDevice:
         self.url, self.host, self.route = url, host, route
         self.expected: bytes | None = None
         self.seen_at: float | None = None  # ms since the epoch, the pages' clock
-        self.registered = threading.Event()
+        self.registered = threading.Event()  # set once it shows the scoreboard
         self.port: int | None = None  # its connection's own port, to find its server process
 
     def expect(self, label: str) -> None:
@@ -87,14 +87,14 @@ class LightDevice:
                 except TimeoutError:
                     continue
                 now = time.time() * 1000
+                if b"total-Ann" in data:  # in, and showing the game's scoreboard
+                    self.registered.set()
                 if self.expected is not None and self.seen_at is None and self.expected in data:
                     self.seen_at = now
                 if data[:1] != b"\x00":
                     continue
                 message = msgpack.unpackb(data[1:], strict_map_key=False)
-                if message[0] == REGISTER_CLIENT:
-                    self.registered.set()
-                elif message[0] == INVOKE_METHOD:
+                if message[0] == INVOKE_METHOD:
                     body = message[1]
                     await ws.send(b"\x00" + msgpack.packb([INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"], "result": None, "error": None}]))
 
@@ -116,7 +116,7 @@ class LightDevices:
             self.tasks += [asyncio.run_coroutine_threadsafe(device.run(self.stop), self.loop) for device in batch]
             for device, task in zip(batch, self.tasks[start:]):
                 if not device.registered.wait(TIMEOUT_S):
-                    raise RuntimeError(f"a device did not register: {task.exception(0) if task.done() else 'no answer'}")
+                    raise RuntimeError(f"a device never showed the scoreboard: {task.exception(0) if task.done() else 'no answer'}")
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.stop.set)
