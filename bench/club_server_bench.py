@@ -66,8 +66,8 @@ class LightDevice:
     """One viewer's page without a browser: registers at the game with the join code, answers
     the server's method calls, and notes when a frame carries the label it waits for."""
 
-    def __init__(self, url: str, host: str, route: str):
-        self.url, self.host, self.route = url, host, route
+    def __init__(self, url: str, host: str, route: str, ready: bytes):
+        self.url, self.host, self.route, self.ready = url, host, route, ready
         self.expected: bytes | None = None
         self.seen_at: float | None = None  # ms since the epoch, the pages' clock
         self.registered = threading.Event()  # set once it shows the scoreboard
@@ -87,7 +87,7 @@ class LightDevice:
                 except TimeoutError:
                     continue
                 now = time.time() * 1000
-                if b"total-Ann" in data:  # in, and showing the game's scoreboard
+                if self.ready in data:  # in, and showing the page
                     self.registered.set()
                 if self.expected is not None and self.seen_at is None and self.expected in data:
                     self.seen_at = now
@@ -100,10 +100,11 @@ class LightDevice:
 
 
 class LightDevices:
-    """The lightweight devices, all in one event loop in a thread of their own."""
+    """The lightweight devices, all in one event loop in a thread of their own: one at each
+    route, each in once a frame with ``ready`` (a control's identifier) arrived."""
 
-    def __init__(self, port: int, route: str, count: int):
-        self.devices = [LightDevice(f"ws://127.0.0.1:{port}/ws", f"127.0.0.1:{port}", route) for _ in range(count)]
+    def __init__(self, port: int, routes: list[str], ready: bytes):
+        self.devices = [LightDevice(f"ws://127.0.0.1:{port}/ws", f"127.0.0.1:{port}", route, ready) for route in routes]
         self.loop = asyncio.new_event_loop()
         self.stop = asyncio.Event()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
@@ -187,7 +188,7 @@ def run(args) -> int:
     server = start(port, database, args.workers, folder / "app.log")
     base = f"http://127.0.0.1:{port}"
     join_query, host_link = links(folder / "app.log", base)
-    light = LightDevices(port, f"/game/{game}{join_query}", args.devices - 1 - args.browsers)
+    light = LightDevices(port, [f"/game/{game}{join_query}"] * (args.devices - 1 - args.browsers), b"total-Ann")
     memory: dict[str, float] = {}
     worst, median_device, seen = [], [], []
     rss = lambda: sum(rss_mib(pid) for pid in processes(server))  # noqa: E731
