@@ -69,25 +69,23 @@ class Seats:
         """A new device with the next number; None when ``role`` is a guest's and the table
         already has ``guests_at_most`` devices that are not hosts."""
         now = utc_now()
-        for _attempt in range(3):  # two processes numbering a device at once: the later one takes the next number
-            try:
-                with self._write() as conn:
-                    if role != "host":
-                        guests = conn.execute(
-                            sa.select(sa.func.count()).where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.role != "host")
-                        ).scalar_one()
-                        if guests >= guests_at_most:
-                            return None
-                    number = conn.execute(
-                        sa.select(sa.func.coalesce(sa.func.max(TABLE_DEVICES.c.number), 0) + 1).where(TABLE_DEVICES.c.table_id == table_id)
-                    ).scalar_one()
-                    values = dict(table_id=table_id, number=number, key=key, browser=browser[:40], system=system[:40],
-                                  role=role, name="", connections=0, seen_at=now)  # fmt: skip
-                    conn.execute(sa.insert(TABLE_DEVICES).values(**values))
-                    return _seat(values)
-            except sa.exc.IntegrityError:
-                continue
-        raise RuntimeError("could not number a new device")
+        with self._write() as conn:
+            # Processes admitting to one table at once take turns on its row (PostgreSQL; SQLite
+            # writes one at a time anyway): the count and the next number are each one's own.
+            conn.execute(sa.select(SHARED_TABLES.c.id).where(SHARED_TABLES.c.id == table_id).with_for_update())
+            if role != "host":
+                guests = conn.execute(
+                    sa.select(sa.func.count()).where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.role != "host")
+                ).scalar_one()
+                if guests >= guests_at_most:
+                    return None
+            number = conn.execute(
+                sa.select(sa.func.coalesce(sa.func.max(TABLE_DEVICES.c.number), 0) + 1).where(TABLE_DEVICES.c.table_id == table_id)
+            ).scalar_one()
+            values = dict(table_id=table_id, number=number, key=key, browser=browser[:40], system=system[:40],
+                          role=role, name="", connections=0, seen_at=now)  # fmt: skip
+            conn.execute(sa.insert(TABLE_DEVICES).values(**values))
+            return _seat(values)
 
     def device(self, table_id: int, key: str) -> SeatRecord | None:
         """Device ``key`` while its table is shared (after a Stop sharing its key lets nobody in)."""

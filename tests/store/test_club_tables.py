@@ -4,6 +4,8 @@ a stopped table lets none of them in again."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
@@ -127,3 +129,17 @@ def test_the_connections_of_a_process_that_died_stop_counting_and_a_live_ones_ke
         killed.stop()
         first.close()
         second.close()
+
+
+def test_devices_joining_through_two_processes_at_the_same_moment_are_each_let_in_with_a_number_of_their_own(processes):
+    """A club's phones join at once through every process: none is refused for another's number."""
+    one, other = processes
+    start = threading.Barrier(2)
+
+    def join(table: Table, first_address: int) -> list[int]:
+        start.wait()
+        return [table.admit(CODE, f"192.168.1.{first_address + n}").number for n in range(10)]
+
+    with ThreadPoolExecutor(2) as pool:
+        numbers = [n for joined in pool.map(join, (one, other), (20, 40)) for n in joined]
+    assert sorted(numbers) == list(range(1, 21))
