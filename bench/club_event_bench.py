@@ -15,6 +15,8 @@ Figures printed:
   big screen's ranking showing the table's new totals (noted in the page, on the same clock);
   median and worst over the saves;
 - save to the table's own devices (the update's frame reaching table 1's lightweight devices);
+- the server's CPU time per save (the scorer's taps and every update it caused: the figure the
+  machine's load does not stretch);
 - the server's memory (resident set, /proc) with no device, with every device joined, after
   the saves.
 
@@ -39,7 +41,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.club_server_bench import TIMEOUT_S, LightDevices, chromium_phone, links, start  # noqa: E402
+from bench.club_server_bench import TIMEOUT_S, LightDevices, chromium_phone, cpu_s, links, start  # noqa: E402
 from bench.share_bench import MARK_PRESS, WATCH, rss_mib  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.store.club import Evenings  # noqa: E402
@@ -109,6 +111,7 @@ def run(args) -> int:
             scorer.open(f"/game/{games[0]}")
             scorer.wait("enter-round")
             memory["every device joined"] = rss_mib(server.pid)
+            cpu_before = cpu_s(server.pid)
             print(f"{len(games)} tables: {len(light.devices)} lightweight devices, {args.browsers} Chromium viewers and the scorer; "
                   f"a Chromium big screen", flush=True)
 
@@ -138,6 +141,7 @@ def run(args) -> int:
                 print(f"  save {number}: big screen after {to_screen[-1]:.0f} ms, the table's devices after {to_table[-1]:.0f} ms; "
                       f"server RSS {rss_mib(server.pid):.0f} MiB", flush=True)
             memory[f"after {args.saves} saves"] = rss_mib(server.pid)
+            cpu_per_save = (cpu_s(server.pid) - cpu_before) / args.saves
             chromium.close()
     finally:
         light.close() if light.thread.is_alive() else None
@@ -152,6 +156,7 @@ def run(args) -> int:
     print(f"save to the big screen's ranking, worst (ms): {max(to_screen):.0f}")
     if table:
         print(f"save to the table's {len(table)} lightweight devices, median (ms): {statistics.median(to_table):.0f}")
+    print(f"server CPU time per save (the scorer's taps, the table's devices' and the big screen's updates) (ms): {cpu_per_save * 1000:.0f}")
     for moment, mib in memory.items():
         print(f"server memory (RSS), {moment} (MiB): {mib:.0f}")
     print(f"target: save to the big screen's ranking, median < {TARGET_MS} ms (the draw for 160 players: bench/club_bench.py)")

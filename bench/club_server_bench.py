@@ -13,6 +13,8 @@ Figures printed:
   moment the last device had the new total (a lightweight device: the update's frame with
   the total's new label arrived; a Chromium viewer: its scoreboard showed it, noted in the
   page on the same clock); worst and median over the rounds;
+- the server's CPU time per round (/proc: the scorer's taps and every device's update; the
+  figure the machine's load does not stretch);
 - the server's memory (resident set, /proc) with no device, with every device joined, and
   after the rounds (default 200);
 - with ``--workers 2`` (needs ``--database-url`` of PostgreSQL): ``companion run --share
@@ -155,6 +157,13 @@ def start(port: int, database: str, workers: int, log: Path) -> subprocess.Popen
     return process
 
 
+def cpu_s(pid: int) -> float:
+    """The CPU time process ``pid`` has used (user and system): what the work cost it, however
+    loaded the machine, where the wall-clock figures wait for the machine too."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def processes(server: subprocess.Popen) -> list[int]:
     """The server's process and its workers (children)."""
     children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
@@ -192,6 +201,7 @@ def run(args) -> int:
     memory: dict[str, float] = {}
     worst, median_device, seen = [], [], []
     rss = lambda: sum(rss_mib(pid) for pid in processes(server))  # noqa: E731
+    cpu = lambda: sum(cpu_s(pid) for pid in processes(server))  # noqa: E731
     try:
         time.sleep(1.5)  # the store and screens load in the background after the port opens
         memory["no device"] = rss()
@@ -212,6 +222,7 @@ def run(args) -> int:
             scorer.open(f"/game/{game}")
             scorer.wait("enter-round")
             memory["every device joined"] = rss()
+            cpu_before = cpu()
             print(f"{len(light.devices)} lightweight devices, {len(viewers)} Chromium viewers and the scorer joined", flush=True)
 
             ann = 0
@@ -245,6 +256,7 @@ def run(args) -> int:
                     print(f"  round {number}: last device after {max(times):.0f} ms (median device {statistics.median(times):.0f} ms); "
                           f"server RSS {rss():.0f} MiB", flush=True)
             memory[f"after {args.rounds} rounds"] = rss()
+            cpu_per_round = (cpu() - cpu_before) / args.rounds
             if args.workers > 1:
                 time.sleep(6)  # the scorer's idle HTTP connections closed (uvicorn keeps them 5 s): its websocket stays
                 ports = [device.port for device in light.devices]
@@ -264,6 +276,8 @@ def run(args) -> int:
     print(f"save to the last device, worst (ms): {max(worst):.0f}")
     print(f"save to the last device, median over rounds (ms): {statistics.median(worst):.0f}")
     print(f"save to a device, median of medians (ms): {statistics.median(median_device):.0f}")
+    print(f"server CPU time per round (the scorer's taps and every device's update{', all processes' if args.workers > 1 else ''}) (ms): "
+          f"{cpu_per_round * 1000:.0f}")
     for moment, mib in memory.items():
         print(f"server memory (RSS{', all processes' if args.workers > 1 else ''}), {moment} (MiB): {mib:.0f}")
     met = max(worst) < DEVICE_TARGET_MS and max(memory.values()) < MEMORY_TARGET_MIB * args.workers
