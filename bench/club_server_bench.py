@@ -28,8 +28,8 @@ Figures printed:
 Targets (issue 16): every device within 1 s of a save; server memory under 300 MiB after
 joining and after 200 rounds; across two processes, median under 300 ms. Exits 1 when missed.
 
-    python bench/club_server_bench.py [--devices 100] [--browsers 3] [--rounds 200]
-        [--database-url postgresql+psycopg://...] [--workers 2]
+    python bench/club_server_bench.py [--devices 100] [--browsers 3] [--rounds 200] [--database-url URL]
+    python bench/club_server_bench.py --workers 2 --browsers 0 --database-url postgresql+psycopg://...
 """
 
 from __future__ import annotations
@@ -312,6 +312,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.workers > 1 and not (args.database_url or "").startswith("postgresql"):
         parser.error("--workers needs --database-url of a PostgreSQL database")
+    if args.workers > 1 and args.browsers:
+        parser.error("--workers finds the scorer's process as the one holding a connection no lightweight device holds: --browsers 0")
     return run(args)
 
 
