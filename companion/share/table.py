@@ -42,8 +42,9 @@ GONE_AFTER = timedelta(minutes=30)
 
 DEVICE_NAME_LENGTH = 40
 
-MAX_DEVICES = 100
-"""A table is a handful of phones; the cap keeps a loop of fresh browsers from filling memory.
+MAX_DEVICES = 200
+"""A club evening shares one table: 40 tables of four phones and big screens (issue 17); the
+cap keeps a loop of fresh browsers from filling memory.
 It counts the devices that joined with the join code only: the host code always gets in."""
 
 
