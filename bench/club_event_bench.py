@@ -41,7 +41,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.club_server_bench import TIMEOUT_S, LightDevices, chromium_phone, cpu_s, links, start  # noqa: E402
+from bench.club_server_bench import TIMEOUT_S, LightDevices, chromium_phone, cpu_s, links, start, stop  # noqa: E402
 from bench.share_bench import MARK_PRESS, WATCH, rss_mib  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.store.club import Evenings  # noqa: E402
@@ -145,8 +145,7 @@ def run(args) -> int:
             chromium.close()
     finally:
         light.close() if light.thread.is_alive() else None
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
     print()
     print(f"tables: {len(games)}, devices: {len(light.devices) + args.browsers + 1} at the tables ({len(light.devices)} lightweight, "

@@ -164,6 +164,16 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def stop(server: subprocess.Popen) -> None:
+    """Ends the server; one that has not closed its many connections within a while is killed."""
+    server.terminate()
+    try:
+        server.wait(timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
 def processes(server: subprocess.Popen) -> list[int]:
     """The server's process and its workers (children)."""
     children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
@@ -266,8 +276,7 @@ def run(args) -> int:
             chromium.close()
     finally:
         light.close() if light.thread.is_alive() else None
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
     devices = len(light.devices) + len(viewers) + 1
     print()
