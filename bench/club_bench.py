@@ -9,8 +9,8 @@ Figures printed (target 1 s each, on the 2-core reference machine):
   table, then the evening's whole ranking read from the store, as each big screen's page
   does when the table's change is announced; median and p95 over the saves.
 
-Not measured here (see docs/club.md): the 160 devices' sessions on one server; the browser
-side of a save reaching one screen is bench/share_bench.py's figure.
+The 160 devices' sessions on one server, and a save reaching the big screen through them,
+are bench/club_event_bench.py's figures.
 
     python bench/club_bench.py [--players 160] [--saves 20] [--database-url URL]
 """
