@@ -9,11 +9,17 @@ import queue
 import pytest
 
 from companion.share import relay
-from companion.share.live import DeviceEnded, DevicesChanged, GameChanged, JoinCodeChanged, RoleChanged
+from companion.share.live import (
+    DeviceEnded,
+    DevicesChanged,
+    GameChanged,
+    GamesRestored,
+    JoinCodeChanged,
+    PlayersChanged,
+    RoleChanged,
+)
 
-EVERY_MESSAGE = (GameChanged(7, 3), RoleChanged(2), DevicesChanged(), DeviceEnded(4), JoinCodeChanged())
-
-
+EVERY_MESSAGE = (GameChanged(7, 3), PlayersChanged(), GamesRestored(), DevicesChanged(), RoleChanged(2), DeviceEnded(4), JoinCodeChanged())
 
 
 @pytest.fixture
