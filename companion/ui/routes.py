@@ -231,8 +231,10 @@ def refresh_needed(route: Route, message: Message, device: Device) -> bool:
     if not route.shows_only_stored_state:
         return False
     page = route.page
-    if isinstance(message, (DevicesChanged, JoinCodeChanged)):
+    if isinstance(message, DevicesChanged):
         return page is Page.SHARE
+    if isinstance(message, JoinCodeChanged):  # the pages that show the join code (an evening's links to its tables too)
+        return page in (Page.SHARE, Page.EVENT)
     if isinstance(message, PlayersChanged):
         return page in (Page.PLAYERS, Page.PLAYER)
     if isinstance(message, GamesRestored):  # new games in the lists and statistics; no game in play changed
