@@ -334,21 +334,31 @@ def _ask_name(app, state: SharePanelState, number: int, can_end: bool) -> None:
     not a host's device) ends its access."""
     field = ft.TextField(label=_("Name of this device"), value=state.name_of(number), max_length=DEVICE_NAME_LENGTH, autofocus=True)
 
+    # Whether the dialog changed the table: the page is shown again once the dialog has gone
+    # (a page shown again under a dialog that is still closing keeps the dialog on the screen).
+    changed = False
+
     def save() -> None:
+        nonlocal changed
         problem = state.rename(number, field.value or "")
         if problem is not None:
             field.error = problem
             return
+        changed = True
         app.page.pop_dialog()
         app.store.announce(DevicesChanged())
-        app.show("/share")
 
     def end() -> None:
+        nonlocal changed
         state.end_access(number)
+        changed = True
         app.page.pop_dialog()
         app.store.announce(DeviceEnded(number))
         app.store.announce(DevicesChanged())
-        app.show("/share")
+
+    def dismissed() -> None:
+        if changed:
+            app.show("/share")
 
     field.on_submit = save
     content: ft.Control = widgets.tagged(field, "device-name")
@@ -359,7 +369,8 @@ def _ask_name(app, state: SharePanelState, number: int, can_end: bool) -> None:
         content = ft.Column([content, ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT)], tight=True)
         actions.append(widgets.tagged(ft.TextButton(_("End access"), on_click=end, style=ft.ButtonStyle(color=ft.Colors.ERROR)), "device-end"))
     actions.append(widgets.tagged(ft.FilledButton(_("Save"), on_click=save), "device-name-save"))
-    app.page.show_dialog(ft.AlertDialog(title=ft.Text(_("Device {number}").format(number=number)), content=content, actions=actions))
+    title = ft.Text(_("Device {number}").format(number=number))
+    app.page.show_dialog(ft.AlertDialog(title=title, content=content, actions=actions, on_dismiss=dismissed))
 
 
 def share_action(app) -> ft.Control:
