@@ -35,8 +35,8 @@ def normalise(typed: str) -> str:
 
 
 def matches(typed: str, code: str) -> bool:
-    """Whether ``typed`` is ``code``, compared in constant time."""
-    return hmac.compare_digest(normalise(typed).encode(), code.encode())
+    """Whether ``typed`` is ``code``, compared in constant time (no code: nothing matches)."""
+    return bool(code) and hmac.compare_digest(normalise(typed).encode(), code.encode())
 
 
 def grouped(code: str) -> str:

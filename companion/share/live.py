@@ -72,7 +72,19 @@ class RoleChanged:
     number: int
 
 
-Message = GameChanged | PlayersChanged | GamesRestored | DevicesChanged | RoleChanged
+@dataclass(frozen=True)
+class DeviceEnded:
+    """A host ended device ``number``'s access: its pages close, in every process."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class JoinCodeChanged:
+    """A host made a new join code: the pages that show it show the new one."""
+
+
+Message = GameChanged | PlayersChanged | GamesRestored | DevicesChanged | RoleChanged | DeviceEnded | JoinCodeChanged
 
 
 class NotAllowedError(StoreError):
@@ -83,10 +95,10 @@ class NotAllowedError(StoreError):
 
 
 class LeftTableError(StoreError):
-    """Anything asked for by a device that is no longer at the table (sharing stopped)."""
+    """Anything asked for by a device that is no longer at the table (sharing stopped, or a host ended its access)."""
 
     def __init__(self) -> None:
-        super().__init__(_("This device is no longer at the table: sharing has stopped. Ask the host for the new code."))
+        super().__init__(_("This device is no longer at the table: sharing has stopped, or the host ended its access. Ask the host for the code."))
 
 
 READS = frozenset({"open_game", "in_progress", "history", "players", "player_stats", "player_results", "head_to_head", "export_text"})
@@ -106,12 +118,22 @@ class LiveStore:
     classified there and offered here.
     """
 
-    def __init__(self, store: GameStore, device: Device, announce: Callable[[Message], None], seated: Callable[[Device], bool]):
+    def __init__(
+        self,
+        store: GameStore,
+        device: Device,
+        announce: Callable[[Message], None],
+        seated: Callable[[Device], bool],
+        confirmed: Callable[[Device], bool] | None = None,
+    ):
         self._store = store
         self.device = device
         self._announce = announce
         self._seated = seated
         """Whether a device is at the table as it is now (asked on every use, never remembered)."""
+        self._confirmed = confirmed or seated
+        """The same, and the device's rights read again, from where the whole server keeps
+        them (asked before every change: another process may have ended it a moment ago)."""
 
     def announce(self, message: Message) -> None:
         """Tell every other session of the server (e.g. that a device's rights changed)."""
@@ -233,7 +255,8 @@ class LiveStore:
             raise LeftTableError()
 
     def _may_change(self) -> None:
-        self._may_read()
+        if not self._confirmed(self.device):
+            raise LeftTableError()
         if not self.device.can_score:
             raise NotAllowedError()
 

@@ -19,10 +19,22 @@ import uuid
 from dataclasses import asdict, fields
 from typing import Any, Callable
 
-from companion.share.live import DevicesChanged, GameChanged, GamesRestored, Message, PlayersChanged, RoleChanged
+from companion.share.live import (
+    DeviceEnded,
+    DevicesChanged,
+    GameChanged,
+    GamesRestored,
+    JoinCodeChanged,
+    Message,
+    PlayersChanged,
+    RoleChanged,
+)
 
 CHANNEL = "companion_live"
-MESSAGES: dict[str, type] = {kind.__name__: kind for kind in (GameChanged, PlayersChanged, GamesRestored, DevicesChanged, RoleChanged)}
+MESSAGES: dict[str, type] = {
+    kind.__name__: kind
+    for kind in (GameChanged, PlayersChanged, GamesRestored, DevicesChanged, RoleChanged, DeviceEnded, JoinCodeChanged)
+}
 RETRY_SECONDS = 1.0
 """Pause before listening again after the database connection was lost."""
 

@@ -67,6 +67,15 @@ def seated(device: Device) -> bool:
     return table is not None and table.seats(device)
 
 
+def confirmed(device: Device) -> bool:
+    """``seated``, as the database says now, with the device's rights read again (before a
+    change: the server's other processes may have ended the device or changed its rights)."""
+    if device.is_this_machine:
+        return True
+    table = current_table()
+    return table is not None and table.confirms(device)
+
+
 def announcement(table: Table) -> str:
     """What ``companion run --share`` prints: how phones join, and the host's own link."""
     invitation = table.invitation

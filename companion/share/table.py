@@ -14,7 +14,7 @@ import threading
 import time
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import Enum
 from typing import TYPE_CHECKING, Callable
@@ -211,8 +211,9 @@ class Table:
         wait = self._tries.wait(client, now)
         if wait > 0:
             raise JoinRefused(wait=wait)
-        as_host = codes.matches(typed, self.invitation.host_code)
-        as_guest = codes.matches(typed, self.invitation.code)
+        invitation = self.read_codes()
+        as_host = invitation is not None and codes.matches(typed, invitation.host_code)
+        as_guest = invitation is not None and codes.matches(typed, invitation.code)
         if not (as_host or as_guest):
             raise JoinRefused(wrong=True, wait=self._tries.wrong(client, now))
         self._tries.right(client)
@@ -241,6 +242,61 @@ class Table:
         seat = self._seats.device(self.table_id, key)
         return None if seat is None else self._known(seat)
 
+    def read_codes(self) -> Invitation | None:
+        """The table's codes as the database has them now (a host may have made a new join
+        code through another process); None once sharing has stopped."""
+        found = self._seats.codes(self.table_id)
+        if found is None:
+            return None
+        with self._lock:
+            if found != (self.invitation.code, self.invitation.host_code):
+                self.invitation = replace(self.invitation, code=found[0], host_code=found[1])
+            return self.invitation
+
+    def new_join_code(self, by: Device) -> Invitation:
+        """A new join code for devices still to join (a host's choice, e.g. after ending a
+        device's access): the old one lets nobody in any more, through any process; the
+        devices already at the table stay."""
+        self._only_a_host(by, "make a new join code")
+        code = codes.new_code(codes.JOIN_CODE_LENGTH)
+        self._seats.new_join_code(self.table_id, code)
+        with self._lock:
+            self.invitation = replace(self.invitation, code=code)
+            return self.invitation
+
+    def end_access(self, by: Device, number: int) -> None:
+        """Device ``number`` is out for good (a host's choice): its key lets it in no more,
+        through any process. A host's access cannot be ended (the host code lets it in again)."""
+        self._only_a_host(by, "end a device's access")
+        device = self.reload(number)
+        if device is None or device.is_host:
+            raise LookupError(f"no device {number} other than a host at this table")
+        self._seats.end_device(self.table_id, number)
+        self.forget(number)
+
+    def forget(self, number: int) -> None:
+        """Device ``number`` no longer counts in this process (its access was ended)."""
+        with self._lock:
+            self._devices = {key: d for key, d in self._devices.items() if d.number != number}
+
+    def read_again(self) -> None:
+        """Read the whole table again (messages from the other processes may have been
+        missed): the codes, every device's rights, and which devices are still in."""
+        self.read_codes()
+        keys = {device.key for device in self.devices()}
+        with self._lock:
+            self._devices = {key: d for key, d in self._devices.items() if key in keys}
+
+    def confirms(self, device: Device) -> bool:
+        """Whether ``device`` is still at the table, with its rights as they are now, as the
+        database says (asked before every change: a message from another process that ended
+        the device or took its rights back may not have arrived yet)."""
+        seat = self._seats.device(self.table_id, device.key)
+        if seat is None:
+            self.forget(device.number)
+            return False
+        return self._known(seat) is device
+
     def reload(self, number: int) -> Device | None:
         """Read device ``number``'s rights again (another process changed them); the device as this process knows it."""
         seat = next((s for s in self._seats.devices(self.table_id) if s.number == number), None)
@@ -256,8 +312,7 @@ class Table:
 
     def set_scorer(self, by: Device, number: int, scorer: bool) -> Device:
         """Let device ``number`` keep score or only watch; only a host may, and hosts stay hosts."""
-        if not by.is_host or self.rejoin(by.key) is not by:
-            raise PermissionError("only a host of this table may grant scorer rights")
+        self._only_a_host(by, "grant scorer rights")
         self._seats.set_role(self.table_id, number, (Role.SCORER if scorer else Role.VIEWER).value)
         device = self.reload(number)
         if device is None:
@@ -266,13 +321,16 @@ class Table:
 
     def rename(self, by: Device, number: int, typed: str) -> Device:
         """Call device ``number`` ``typed`` ("Bob's phone"; empty: no name); only a host may."""
-        if not by.is_host or self.rejoin(by.key) is not by:
-            raise PermissionError("only a host of this table may name its devices")
+        self._only_a_host(by, "name its devices")
         self._seats.rename(self.table_id, number, device_name(typed))
         device = self.reload(number)
         if device is None:
             raise LookupError(f"no device {number} at this table")
         return device
+
+    def _only_a_host(self, by: Device, action: str) -> None:
+        if not by.is_host or self.rejoin(by.key) is not by:
+            raise PermissionError(f"only a host of this table may {action}")
 
     def connected(self, device: Device, change: int) -> None:
         """A connection from ``device`` opened (+1) or closed (-1) in this process."""

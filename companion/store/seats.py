@@ -17,6 +17,10 @@ import sqlalchemy as sa
 from companion.store.models import SHARED_TABLES, TABLE_DEVICES, utc_now
 from companion.store.service import Store, _inserted_id
 
+ENDED = "ended"
+"""The role kept for a device whose access a host ended: its row stays (its number is not
+given to another device), but its key lets it in no more and no list shows it."""
+
 
 @dataclass(frozen=True)
 class SeatRecord:
@@ -61,6 +65,19 @@ class Seats:
             )
             return _inserted_id(result)
 
+    def codes(self, table_id: int) -> tuple[str, str] | None:
+        """(join code, host code) of the table as they are now; None once it has stopped."""
+        with self._read() as conn:
+            row = conn.execute(
+                sa.select(SHARED_TABLES.c.join_code, SHARED_TABLES.c.host_code)
+                .where(SHARED_TABLES.c.id == table_id, SHARED_TABLES.c.stopped_at.is_(None))
+            ).first()
+        return None if row is None else (row.join_code, row.host_code)
+
+    def new_join_code(self, table_id: int, code: str) -> None:
+        with self._write() as conn:
+            conn.execute(sa.update(SHARED_TABLES).where(SHARED_TABLES.c.id == table_id).values(join_code=code))
+
     def stop_table(self, table_id: int) -> None:
         with self._write() as conn:
             conn.execute(sa.update(SHARED_TABLES).where(SHARED_TABLES.c.id == table_id).values(stopped_at=utc_now()))
@@ -75,7 +92,7 @@ class Seats:
             conn.execute(sa.select(SHARED_TABLES.c.id).where(SHARED_TABLES.c.id == table_id).with_for_update())
             if role != "host":
                 guests = conn.execute(
-                    sa.select(sa.func.count()).where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.role != "host")
+                    sa.select(sa.func.count()).where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.role.not_in(("host", ENDED)))
                 ).scalar_one()
                 if guests >= guests_at_most:
                     return None
@@ -93,14 +110,18 @@ class Seats:
             row = conn.execute(
                 sa.select(TABLE_DEVICES)
                 .join(SHARED_TABLES, SHARED_TABLES.c.id == TABLE_DEVICES.c.table_id)
-                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key == key, SHARED_TABLES.c.stopped_at.is_(None))
+                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key == key, SHARED_TABLES.c.stopped_at.is_(None),
+                       TABLE_DEVICES.c.role != ENDED)
             ).first()
         return None if row is None else _seat(row._mapping)
 
     def devices(self, table_id: int) -> list[SeatRecord]:
+        """The table's devices but those whose access was ended."""
         with self._read() as conn:
             rows = conn.execute(
-                sa.select(TABLE_DEVICES).where(TABLE_DEVICES.c.table_id == table_id).order_by(TABLE_DEVICES.c.number)
+                sa.select(TABLE_DEVICES)
+                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.role != ENDED)
+                .order_by(TABLE_DEVICES.c.number)
             ).all()
         return [_seat(row._mapping) for row in rows]
 
@@ -108,13 +129,22 @@ class Seats:
         with self._write() as conn:
             conn.execute(
                 sa.update(TABLE_DEVICES)
-                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.number == number, TABLE_DEVICES.c.role != "host")
+                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.number == number,
+                       TABLE_DEVICES.c.role.not_in(("host", ENDED)))
                 .values(role=role)
             )
 
+    def end_device(self, table_id: int, number: int) -> None:
+        """Device ``number`` is out for good (hosts stay: the host code would let them in again anyway)."""
+        self.set_role(table_id, number, ENDED)
+
     def set_host(self, table_id: int, key: str) -> None:
         with self._write() as conn:
-            conn.execute(sa.update(TABLE_DEVICES).where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key == key).values(role="host"))
+            conn.execute(
+                sa.update(TABLE_DEVICES)
+                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key == key, TABLE_DEVICES.c.role != ENDED)
+                .values(role="host")
+            )
 
     def rename(self, table_id: int, number: int, name: str) -> None:
         with self._write() as conn:

@@ -27,7 +27,16 @@ from enum import Enum
 from urllib.parse import quote, unquote
 
 from companion.rules import IDS
-from companion.share.live import DevicesChanged, GameChanged, GamesRestored, Message, PlayersChanged, RoleChanged
+from companion.share.live import (
+    DeviceEnded,
+    DevicesChanged,
+    GameChanged,
+    GamesRestored,
+    JoinCodeChanged,
+    Message,
+    PlayersChanged,
+    RoleChanged,
+)
 from companion.share.table import Device
 
 NUMBER_DIGITS = 20
@@ -215,6 +224,8 @@ def refresh_needed(route: Route, message: Message, device: Device) -> bool:
     """
     if isinstance(message, RoleChanged):
         return message.number == device.number
+    if isinstance(message, DeviceEnded):  # the ended device's pages close (companion.ui.session); no other page shows it
+        return False
     if route.page in (Page.ENTRY, Page.CORRECTION):
         return isinstance(message, GameChanged) and route.game_id == message.game_id
     if not route.shows_only_stored_state:
@@ -222,6 +233,8 @@ def refresh_needed(route: Route, message: Message, device: Device) -> bool:
     page = route.page
     if isinstance(message, DevicesChanged):
         return page is Page.SHARE
+    if isinstance(message, JoinCodeChanged):  # the pages that show the join code (an evening's links to its tables too)
+        return page in (Page.SHARE, Page.EVENT)
     if isinstance(message, PlayersChanged):
         return page in (Page.PLAYERS, Page.PLAYER)
     if isinstance(message, GamesRestored):  # new games in the lists and statistics; no game in play changed

@@ -430,7 +430,10 @@ class BoardParts:
         self.all_rounds = False
         """Whether the player asked for every round (else only the last SHOWN_ROUNDS are listed)."""
         self.show_all: ft.TextButton | None = None
-        """The button that lists every round, shown when some are not listed."""
+        """The button that lists every round."""
+        self.show_all_box: ft.Semantics | None = None
+        """``show_all`` as tagged, shown when some rounds are not listed (the wrapper hides:
+        a Semantics around a hidden control is drawn as an error)."""
         self.chart: ScoreChart | None = None
         self._shown: list[tuple[RoundRow, ft.Control]] = []
         self._show_top(state, rows)
@@ -459,7 +462,7 @@ class BoardParts:
     def show_rounds(self, rounds: list[RoundRow]) -> None:
         """The rounds' rows, the last SHOWN_ROUNDS unless all were asked for: those
         unchanged stay, the changed and new ones are built, those scrolled out go."""
-        if self.table is None or self.row_control is None or self.show_all is None:
+        if self.table is None or self.row_control is None or self.show_all is None or self.show_all_box is None:
             raise LookupError("the rounds' table is not built")
         listed = rounds if self.all_rounds else rounds[-SHOWN_ROUNDS:]
         first = listed[0].index if listed else 0
@@ -470,7 +473,7 @@ class BoardParts:
         self._shown = kept[:same] + [(row, self.row_control(row)) for row in listed[same:]]
         self.table.controls[1:] = [control for _row, control in self._shown]  # the header stays
         hidden = len(rounds) - len(listed)
-        self.show_all.visible = hidden > 0
+        self.show_all_box.visible = hidden > 0
         self.show_all.content = _("Show all {count} rounds").format(count=len(rounds))
 
 
@@ -743,8 +746,9 @@ class GameScreen:
         board.table = ft.Column([ft.Container(header, padding=ft.Padding.symmetric(horizontal=12, vertical=8))], spacing=0)
         board.row_control = self._round_row
         board.show_all = ft.TextButton("", icon=ft.Icons.UNFOLD_MORE, on_click=self._show_all_rounds)
+        board.show_all_box = widgets.tagged(board.show_all, "all-rounds")
         board.show_rounds(rounds)
-        return ft.Column([widgets.tagged(board.show_all, "all-rounds"), ft.Card(board.table, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)], spacing=4)
+        return ft.Column([board.show_all_box, ft.Card(board.table, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)], spacing=4)
 
     def _round_row(self, row: RoundRow) -> ft.Control:
         s = self.state

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
 import flet as ft
 
 from companion.share import feed, guard, relay, sharing
-from companion.share.live import TOPIC, DevicesChanged, GameChanged, LiveStore, Message, RoleChanged
+from companion.share.live import TOPIC, DeviceEnded, DevicesChanged, GameChanged, JoinCodeChanged, LiveStore, Message, RoleChanged
 from companion.share.table import Device, Table
 from companion.store import StoreError
 from companion.ui import access, reconnect
@@ -64,19 +64,28 @@ AppT = TypeVar("AppT", bound=Screens)
 
 def hear_from_elsewhere(message: Message) -> None:
     """A message from another process of the server (companion.share.relay): every session
-    of this process hears it as if announced here; a device's new rights are read first."""
+    of this process hears it as if announced here; what changed at the table (a device's
+    rights, a device ended, the join code) is read first."""
     feed.lists.changed()
     table = sharing.current_table()
     if isinstance(message, RoleChanged) and table is not None:
         table.reload(message.number)
+    elif isinstance(message, DeviceEnded) and table is not None:
+        table.forget(message.number)
+    elif isinstance(message, JoinCodeChanged) and table is not None:
+        table.read_codes()
     for session in list(_sessions):
         session.hear(message)
 
 
 def catch_up_everywhere() -> None:
     """Messages from the other processes may have been missed (companion.share.relay lost
-    its connection for a moment): every page that shows stored state reads it again."""
+    its connection for a moment): the table is read again, the pages of a device whose
+    access ended meanwhile close, and every page that shows stored state reads it again."""
     feed.lists.changed()
+    table = sharing.current_table()
+    if table is not None:
+        table.read_again()
     for session in list(_sessions):
         session.hear(None)
 
@@ -155,9 +164,9 @@ class TableSession(Generic[AppT]):
         self._enter(Device.this_machine())
 
     async def end(self) -> None:
-        """Sharing has stopped and this page's device is out: it hears nothing more, its
+        """Sharing has stopped, or a host ended this device's access: it hears nothing more, its
         store refuses everything (``seated``), its connection closes and Flet forgets it,
-        so that its browser comes back, if ever, at the join screen of a new share."""
+        so that its browser comes back, if ever, at the join screen."""
         try:
             pubsub = self.page.pubsub
         except RuntimeError:  # Flet has forgotten the page already (it left without getting in)
@@ -178,7 +187,7 @@ class TableSession(Generic[AppT]):
         self.device = device
         if self.visit is not None:
             self.visit.admit()
-        self.live = LiveStore(self.store, device, self._announce, sharing.seated)
+        self.live = LiveStore(self.store, device, self._announce, sharing.seated, sharing.confirmed)
         self.app = app = self.make_app(self.live, device)
         self.connection.on_away = lambda: self._connected(False)
         self.connection.on_back = self._back
@@ -216,10 +225,16 @@ class TableSession(Generic[AppT]):
     async def _on_message(self, _topic: str, message: Message) -> None:
         if self.page.session.connection is None or self.device is None:  # went away after the message was sent
             return
+        if isinstance(message, DeviceEnded) and message.number == self.device.number and not self.device.is_this_machine:
+            await self.end()
+            return
         if refresh_needed(parse(self._route()), message, self.device):
             self.page.run_task(self._refresh, message)  # in this page's own context
 
     async def _catch_up(self) -> None:
+        if self.device is not None and not sharing.seated(self.device):  # its access ended while messages were missed
+            await self.end()
+            return
         self._read_again()
 
     def _read_again(self) -> None:

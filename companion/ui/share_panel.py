@@ -12,7 +12,7 @@ import flet as ft
 from companion import device as this_device
 from companion.i18n import _
 from companion.share import codes, network, qr
-from companion.share.live import DevicesChanged, RoleChanged
+from companion.share.live import DeviceEnded, DevicesChanged, JoinCodeChanged, RoleChanged
 from companion.share.sharing import announcement, current_table, start_sharing
 from companion.share.table import DEVICE_NAME_LENGTH, Device, NameRefused, Role, Table
 from companion.store.models import utc_now
@@ -113,6 +113,22 @@ class SharePanelState:
             return refused.message
         return None
 
+    def end_access(self, number: int) -> None:
+        """Device ``number`` is out (its pages close, its key lets it in no more), on every process."""
+        self.shared.end_access(self.device, number)
+
+    def new_join_code(self) -> None:
+        """The old join code lets nobody in any more, through any process; the devices at the table stay."""
+        self.shared.new_join_code(self.device)
+
+    def how_to_stop(self, can_stop_here: bool) -> str | None:
+        """For a host of a table shared from the command line (``--share``, a club server), where
+        no button stops it: how sharing stops; None where the page offers Stop sharing, or to a guest."""
+        if not self.device.is_host or can_stop_here:
+            return None
+        return _("This table was shared when Companion started: to stop sharing, stop Companion where it runs "
+                 "(Ctrl+C). Then every device is out, on every server process.")  # fmt: skip
+
     def name_of(self, number: int) -> str:
         return next((d.name for d in self.shared.devices() if d.number == number), "")
 
@@ -159,6 +175,14 @@ def share_view(app) -> ft.View:
         ),
         widgets.tagged(ft.Text(state.you), "share-you"),
     ]
+    if app.device.is_host:
+        body.append(
+            widgets.tagged(
+                ft.OutlinedButton(_("New join code"), icon=ft.Icons.AUTORENEW, on_click=lambda: _new_join_code(app, state)),
+                "new-join-code",
+            )
+        )
+        body.append(ft.Text(_("The old code then lets nobody in; the devices at the table stay."), color=ft.Colors.ON_SURFACE_VARIANT))
     rows = state.rows()
     if rows:
         body.append(widgets.section_title(_("Devices at the table")))
@@ -177,6 +201,9 @@ def share_view(app) -> ft.View:
                 "stop-sharing",
             )
         )
+    how_to_stop = state.how_to_stop(can_stop_here=listener is not None and listener.is_open)
+    if how_to_stop:
+        body.append(widgets.tagged(ft.Text(how_to_stop, color=ft.Colors.ON_SURFACE_VARIANT), "share-how-to-stop"))
     return widgets.screen(app, "/share", _("Share this table"), body)
 
 
@@ -263,6 +290,12 @@ async def _stop_sharing(app, listener: network.NetworkListener) -> None:
     session.table_session(app.page).leave()
 
 
+def _new_join_code(app, state: SharePanelState) -> None:
+    state.new_join_code()
+    app.store.announce(JoinCodeChanged())
+    app.show("/share")
+
+
 def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
     def grant(e: ft.Event[ft.Switch]) -> None:
         state.set_scorer(row.number, bool(e.control.value))
@@ -288,7 +321,7 @@ def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
             title=ft.Text(row.name),
             subtitle=ft.Text(f"{row.role} · {row.status}"),
             trailing=trailing,
-            on_click=lambda: _ask_name(app, state, row.number),
+            on_click=lambda: _ask_name(app, state, row.number, can_end=row.grantable),
         ),
         f"device-{row.number}",
         button=True,
@@ -296,30 +329,48 @@ def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
     )
 
 
-def _ask_name(app, state: SharePanelState, number: int) -> None:
-    """A host names a device ("Bob's phone"), so that the list says whose it is."""
+def _ask_name(app, state: SharePanelState, number: int, can_end: bool) -> None:
+    """A host names a device ("Bob's phone"), so that the list says whose it is, or (``can_end``,
+    not a host's device) ends its access."""
     field = ft.TextField(label=_("Name of this device"), value=state.name_of(number), max_length=DEVICE_NAME_LENGTH, autofocus=True)
 
+    # Whether the dialog changed the table: the page is shown again once the dialog has gone
+    # (a page shown again under a dialog that is still closing keeps the dialog on the screen).
+    changed = False
+
     def save() -> None:
+        nonlocal changed
         problem = state.rename(number, field.value or "")
         if problem is not None:
             field.error = problem
             return
+        changed = True
         app.page.pop_dialog()
         app.store.announce(DevicesChanged())
-        app.show("/share")
+
+    def end() -> None:
+        nonlocal changed
+        state.end_access(number)
+        changed = True
+        app.page.pop_dialog()
+        app.store.announce(DeviceEnded(number))
+        app.store.announce(DevicesChanged())
+
+    def dismissed() -> None:
+        if changed:
+            app.show("/share")
 
     field.on_submit = save
-    app.page.show_dialog(
-        ft.AlertDialog(
-            title=ft.Text(_("Device {number}").format(number=number)),
-            content=widgets.tagged(field, "device-name"),
-            actions=[
-                ft.TextButton(_("Cancel"), on_click=lambda: app.page.pop_dialog()),
-                widgets.tagged(ft.FilledButton(_("Save"), on_click=save), "device-name-save"),
-            ],
-        )
-    )
+    content: ft.Control = widgets.tagged(field, "device-name")
+    actions: list[ft.Control] = [ft.TextButton(_("Cancel"), on_click=lambda: app.page.pop_dialog())]
+    if can_end:
+        hint = _("Ending its access closes its pages at once. With the join code it can join again, as a new device: "
+                 "make a new join code to keep it out.")  # fmt: skip
+        content = ft.Column([content, ft.Text(hint, color=ft.Colors.ON_SURFACE_VARIANT)], tight=True)
+        actions.append(widgets.tagged(ft.TextButton(_("End access"), on_click=end, style=ft.ButtonStyle(color=ft.Colors.ERROR)), "device-end"))
+    actions.append(widgets.tagged(ft.FilledButton(_("Save"), on_click=save), "device-name-save"))
+    title = ft.Text(_("Device {number}").format(number=number))
+    app.page.show_dialog(ft.AlertDialog(title=title, content=content, actions=actions, on_dismiss=dismissed))
 
 
 def share_action(app) -> ft.Control:

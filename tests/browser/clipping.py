@@ -67,6 +67,18 @@ CLIPPED = """(width) => {
 """Every text drawn on the page that does not show in full, in words."""
 
 
+FLET_ERRORS = """() => [...new Set([...window.__texts.drawn.values()].map(({ text }) => text)
+  .filter(text => /^(?:[A-Z]\\w*(?:\\.\\w+)? must be\\b|Unknown control: )/.test(text)))]"""
+"""The messages Flet's client draws in a red bar where a control cannot be drawn (say,
+"Semantics.content must be provided and visible")."""
+
+
+def flet_errors(phone: Phone) -> list[str]:
+    """Once the screen has settled, every error bar Flet's client draws on it in place of a control."""
+    phone.until(QUIET)
+    return phone.page.evaluate(FLET_ERRORS)
+
+
 def clipped_texts(phone: Phone) -> list[str]:
     """Once the screen has settled, each text on it that is cut short, broken inside a word
     or partly off the screen."""

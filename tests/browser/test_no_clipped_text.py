@@ -17,7 +17,7 @@ import pytest
 from companion.store import Store
 from companion.store.club import Evenings
 from companion.ui.new_game import seat_teams
-from tests.browser.clipping import WATCH_TEXT, clipped_texts
+from tests.browser.clipping import WATCH_TEXT, clipped_texts, flet_errors
 from tests.browser.conftest import OUTPUT, Phone, free_port, phones, start_app, stop
 
 pytestmark = pytest.mark.browser
@@ -122,9 +122,11 @@ def test_every_screen_shows_every_word_at_360_px(language, long_names_table, chr
             for identifier in taps:
                 host.tap(identifier)
             clipped += [f"{name}: {text}" for text in clipped_texts(host)]
+            clipped += [f"{name}: an error bar in place of a control: {text}" for text in flet_errors(host)]
             host.screenshot(f"clip-{language}-{name}")
         stranger = device()  # no code: the join screen
         stranger.open("/")
         stranger.wait("join-screen")
         clipped += [f"join: {text}" for text in clipped_texts(stranger)]
+        clipped += [f"join: an error bar in place of a control: {text}" for text in flet_errors(stranger)]
     assert not clipped, "\n".join(clipped)

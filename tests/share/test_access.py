@@ -100,6 +100,45 @@ def test_stop_sharing_leaves_the_hosts_own_page_in_as_this_machines_user(served)
     page.close()
 
 
+@pytest.mark.parametrize("news", ["the relay's message", "a catch-up after the relay lost the channel"])
+def test_a_device_a_host_ends_through_another_process_is_refused_at_once_and_its_page_closed_and_forgotten(served, monkeypatch, news):
+    from companion.share import sharing
+    from companion.share.live import DeviceEnded
+    from companion.share.table import Table
+    from companion.store import Store
+    from companion.store.seats import Seats
+
+    monkeypatch.setattr(sharing, "_store", app.OpeningStore(app.shared).opened)  # the table in the database, as on a club server
+    game = app.shared.get().create_game("beverbende", ["Ann", "Bob"])
+    table = start_sharing("127.0.0.1", served.port)
+    phone = FletClient(served)
+    old_session = phone.register(f"/?code={table.invitation.code}")
+    phone.wait_for(lambda: table.devices() and table.devices()[0].connected, "the phone joined")
+    device = table.devices()[0]
+    phone_store = session_of(device).app.store
+    with Store(app.shared.url) as elsewhere:  # the host's process
+        other = Table(table.invitation, seats=Seats(lambda: elsewhere), table_id=table.table_id)
+        host = other.admit(table.invitation.host_code, "127.0.0.1")
+        other.set_scorer(host, device.number, True)
+        saved = phone_store.add_round(game.id, BEVER_ROUND, expected_version=game.version)  # its new rights, before any message
+        other.end_access(host, device.number)
+    with pytest.raises(LeftTableError):  # at once, before any message: its page can save nothing more
+        phone_store.add_round(game.id, BEVER_ROUND, expected_version=saved.version)
+    if news == "the relay's message":
+        session.hear_from_elsewhere(DeviceEnded(device.number))
+    else:
+        session.catch_up_everywhere()
+    phone.drain(TIMEOUT)  # its connection is closed by the server
+    assert phone.ws.close_code is not None
+    with pytest.raises(LeftTableError):
+        phone_store.open_game(game.id)
+    back = FletClient(served)
+    assert back.register("/", session_id=old_session) != old_session  # its page is not given back
+    assert table.rejoin(device.key) is None  # its browser's key: the join screen
+    assert len(app.shared.get().open_game(game.id).game.rounds) == 1
+    back.close()
+
+
 # --- 2. Only pages of the app's own addresses -----------------------------------------------
 
 

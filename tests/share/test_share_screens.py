@@ -240,3 +240,34 @@ def test_a_device_gone_for_a_while_drops_off_the_list_and_one_connected_stays(ta
     soon = utc_now() + GONE_AFTER - timedelta(minutes=1)
     assert [row.number for row in SharePanelState(table, host, now=lambda: soon).rows()] == [1, 2, 3]
     assert table.rejoin(guest.key) is guest  # gone from the list, not from the table: it may come back
+
+
+def test_the_host_ends_a_devices_access_and_the_list_leaves_it_out(table):
+    host = table.admit(HOST_CODE, "192.168.1.5", PHONE)
+    guest = table.admit(CODE, "192.168.1.20", PHONE)
+    panel = SharePanelState(table, host)
+    panel.end_access(guest.number)
+    assert [r.number for r in panel.rows()] == [host.number]
+    assert not table.seats(guest)
+    with pytest.raises(PermissionError):  # and only a host may
+        SharePanelState(table, table.admit(CODE, "192.168.1.21")).end_access(host.number)
+
+
+def test_a_new_join_code_is_shown_and_the_old_one_lets_nobody_in(table):
+    host = table.admit(HOST_CODE, "192.168.1.5")
+    guest = table.admit(CODE, "192.168.1.20")
+    panel = SharePanelState(table, host)
+    panel.new_join_code()
+    assert panel.code != "K7QM-2XHD" and panel.join_url.endswith(f"code={table.invitation.code}")
+    assert SharePanelState(table, guest).code == panel.code  # the guests pass the new one on
+    assert JoinState(table, "192.168.1.21", "").submit(CODE) is None
+    assert table.seats(guest)
+
+
+def test_a_host_of_a_table_shared_from_the_command_line_is_told_how_sharing_stops(table):
+    host = table.admit(HOST_CODE, "192.168.1.5")
+    guest = table.admit(CODE, "192.168.1.20")
+    told = SharePanelState(table, host).how_to_stop(can_stop_here=False)
+    assert told is not None and "Ctrl+C" in told and "every device is out" in told
+    assert SharePanelState(table, host).how_to_stop(can_stop_here=True) is None  # the page has Stop sharing
+    assert SharePanelState(table, guest).how_to_stop(can_stop_here=False) is None

@@ -143,3 +143,98 @@ def test_devices_joining_through_two_processes_at_the_same_moment_are_each_let_i
     with ThreadPoolExecutor(2) as pool:
         numbers = [n for joined in pool.map(join, (one, other), (20, 40)) for n in joined]
     assert sorted(numbers) == list(range(1, 21))
+
+
+def test_a_device_a_host_ended_through_one_process_may_change_nothing_through_another_at_once(processes, store_url):
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    guest = other.admit(CODE, "192.168.1.21")
+    one.set_scorer(host, guest.number, True)
+    assert other.reload(guest.number).can_score
+    one.end_access(host, guest.number)  # the other process has not heard of it yet
+    assert not other.confirms(guest)  # what its store asks before every change
+    assert other.rejoin(guest.key) is None  # and its key lets it in no more
+    assert [d.number for d in other.devices()] == [host.number]
+
+
+def test_an_ended_device_stays_out_and_its_number_is_not_given_again(processes):
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    guest = other.admit(CODE, "192.168.1.21")
+    one.end_access(host, guest.number)
+    other.forget(guest.number)  # what the relay's message makes the other process do
+    assert other.rejoin(guest.key) is None
+    with pytest.raises(LookupError):  # no right brings it back
+        one.set_scorer(host, guest.number, True)
+    assert one.rejoin(guest.key) is None and other.rejoin(guest.key) is None
+    again = other.admit(CODE, "192.168.1.21")  # with the join code it is a new device, a viewer
+    assert again.key != guest.key and again.number == guest.number + 1 and not again.can_score
+
+
+def test_a_process_that_missed_the_hosts_changes_has_them_all_after_reading_the_table_again(processes):
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    ended, granted = other.admit(CODE, "192.168.1.21"), other.admit(CODE, "192.168.1.22")
+    one.end_access(host, ended.number)
+    one.set_scorer(host, granted.number, True)
+    new_code = one.new_join_code(host).code
+    other.read_again()  # what a process does when its relay listens again after losing the channel
+    assert other.rejoin(ended.key) is None
+    assert granted.can_score
+    assert other.invitation.code == new_code
+
+
+def test_only_a_host_ends_access_and_a_hosts_access_cannot_be_ended(processes):
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    guest, another = other.admit(CODE, "192.168.1.21"), other.admit(CODE, "192.168.1.22")
+    with pytest.raises(PermissionError):
+        other.end_access(guest, another.number)
+    with pytest.raises(PermissionError):
+        other.new_join_code(guest)
+    with pytest.raises(LookupError):
+        one.end_access(host, host.number)
+    assert other.rejoin(another.key) is another and one.rejoin(host.key) is host
+
+
+def test_rights_taken_back_through_one_process_are_read_again_by_the_other_before_a_change(processes, store_url):
+    from companion.share.live import LiveStore, NotAllowedError
+
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    guest = other.admit(CODE, "192.168.1.21")
+    one.set_scorer(host, guest.number, True)
+    other.reload(guest.number)
+    with Store(store_url) as store:
+        game = store.create_game("beverbende", ["Ann", "Bob"])
+        phone = LiveStore(store, guest, lambda _message: None, seated=other.seats, confirmed=other.confirms)
+        saved = phone.add_round(game.id, {"totals": {"Ann": 12, "Bob": 20}}, game.version)
+        one.set_scorer(host, guest.number, False)  # the other process has not heard of it yet
+        with pytest.raises(NotAllowedError):
+            phone.add_round(game.id, {"totals": {"Ann": 12, "Bob": 20}}, saved.version)
+        assert len(store.open_game(game.id).game.rounds) == 1
+
+
+def test_a_new_join_code_made_through_one_process_is_the_only_one_every_process_admits(processes):
+    one, other = processes
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    guest = other.admit(CODE, "192.168.1.21")
+    new_code = one.new_join_code(host).code
+    assert new_code != CODE and one.invitation.code == new_code
+    with pytest.raises(JoinRefused) as refused:
+        other.admit(CODE, "192.168.1.22")
+    assert refused.value.wrong
+    assert not other.admit(new_code, "192.168.1.23").is_host
+    assert other.invitation.code == new_code  # what its Share this table page shows
+    assert other.rejoin(guest.key) is guest  # the devices at the table stay
+    assert other.admit(HOST_CODE, "192.168.1.24").is_host
+
+
+def test_after_stop_sharing_through_one_process_no_code_gets_in_through_another(processes):
+    one, other = processes
+    guest = other.admit(CODE, "192.168.1.21")
+    one.stop()
+    assert not other.confirms(guest)
+    for code in (CODE, HOST_CODE, ""):
+        with pytest.raises(JoinRefused):
+            other.admit(code, "192.168.1.22")

@@ -9,9 +9,17 @@ import queue
 import pytest
 
 from companion.share import relay
-from companion.share.live import DevicesChanged, GameChanged, RoleChanged
+from companion.share.live import (
+    DeviceEnded,
+    DevicesChanged,
+    GameChanged,
+    GamesRestored,
+    JoinCodeChanged,
+    PlayersChanged,
+    RoleChanged,
+)
 
-
+EVERY_MESSAGE = (GameChanged(7, 3), PlayersChanged(), GamesRestored(), DevicesChanged(), RoleChanged(2), DeviceEnded(4), JoinCodeChanged())
 
 
 @pytest.fixture
@@ -33,7 +41,7 @@ def listening(url: str) -> tuple[relay.Relay, queue.Queue]:
 def test_a_change_sent_by_one_process_reaches_the_other_and_not_itself(postgres_url):
     (one, heard_by_one), (other, heard_by_other) = listening(postgres_url), listening(postgres_url)
     try:
-        for message in (GameChanged(7, 3), RoleChanged(2), DevicesChanged()):
+        for message in EVERY_MESSAGE:
             one.send(message)
             assert heard_by_other.get(timeout=10) == message
         other.send(GameChanged(7, 4))
@@ -55,7 +63,8 @@ def test_a_notification_that_is_not_one_of_the_tables_messages_is_ignored(payloa
 
 
 def test_every_message_survives_the_channel():
-    for message in (GameChanged(7, 3), RoleChanged(2), DevicesChanged()):
+    assert {type(message) for message in EVERY_MESSAGE} == set(relay.MESSAGES.values())
+    for message in EVERY_MESSAGE:
         assert relay.decode(relay.encode(message, "me")) == (message, "me")
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from companion.share.live import DevicesChanged, GameChanged, GamesRestored, PlayersChanged, RoleChanged
+from companion.share.live import DeviceEnded, DevicesChanged, GameChanged, GamesRestored, JoinCodeChanged, PlayersChanged, RoleChanged
 from companion.share.table import Device, Role
 from companion.ui.routes import Page, Route, parse, refresh_needed
 
@@ -162,6 +162,11 @@ VIEWER = Device(number=3, key="key-3", browser="", system="", role=Role.VIEWER)
         ("/history/4/rules", GameChanged(4, 2), False),
         ("/event/2", GameChanged(4, 2), True),  # any table of the evening may have saved
         ("/event", GameChanged(4, 2), False),  # the form of a new evening is left alone
+        ("/share", JoinCodeChanged(), True),  # the code to pass on is the new one
+        ("/event/2", JoinCodeChanged(), True),  # the links to the evening's tables carry it
+        ("/game/4", JoinCodeChanged(), False),
+        ("/share", DeviceEnded(3), False),  # the ended device's own pages close instead (companion.ui.session)
+        ("/game/4", DeviceEnded(2), False),
     ],
 )
 def test_a_page_reloads_when_a_change_concerns_it(address, message, refresh):

@@ -22,7 +22,15 @@ def walk(control, visible_only: bool = False) -> Iterator[ft.Control]:
 
 
 def find_all(root: ft.Control, identifier: str) -> list[ft.Control]:
-    """Every control wrapped by ``ft.Semantics(identifier=...)``: none, one or (a mistake) more."""
+    """Every control wrapped by ``ft.Semantics(identifier=...)``: none, one or (a mistake) more.
+
+    Every look checks the whole screen for a shown Semantics around nothing shown: the
+    browser draws an error bar in its place ("Semantics.content must be provided and
+    visible"); the wrapper is what must hide.
+    """
+    for c in walk(root, visible_only=True):
+        if isinstance(c, ft.Semantics) and (c.content is None or not c.content.visible):
+            raise AssertionError(f"Semantics {c.identifier!r} is shown around nothing shown: the browser draws an error")
     return [c.content for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == identifier]
 
 
