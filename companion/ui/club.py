@@ -198,6 +198,49 @@ class EveningState:
         return lines
 
 
+@dataclass
+class SeasonState:
+    """One season's table on the evenings page: by total, or by each player's best N of the
+    season's M closed evenings (``best_of``; None counts them all)."""
+
+    evenings: Evenings
+    name: str
+    evening_count: int
+    best_of: int | None = None
+
+    def fewer(self) -> None:
+        """Count one evening fewer per player, down to the best one."""
+        self.best_of = max((self.best_of or self.evening_count) - 1, 1)
+
+    def more(self) -> None:
+        """Count one evening more per player, up to all of them."""
+        if self.best_of is not None:
+            self.best_of = None if self.best_of + 1 >= self.evening_count else self.best_of + 1
+
+    def heading(self) -> str:
+        if self.best_of is None:
+            return ngettext("All {count} evening", "All {count} evenings", self.evening_count).format(count=self.evening_count)
+        return ngettext("Best {best} of {count} evening", "Best {best} of {count} evenings", self.evening_count).format(
+            best=self.best_of, count=self.evening_count
+        )
+
+    def lines(self) -> list[tuple[str, str]]:
+        """Each player's line (its identifier, its words), in the season's order."""
+        lines = []
+        for line in self.evenings.season_table(self.name, self.best_of):
+            evenings = ngettext("{count} evening", "{count} evenings", line.evenings).format(count=line.evenings)
+            if self.best_of is None:
+                words = _("{place}. {player}: {total} ({evenings}, average {average:.0f})").format(
+                    place=line.place, player=line.player, total=points(line.total), evenings=evenings, average=line.average
+                )
+            else:
+                words = _("{place}. {player}: {best} ({evenings}, total {total})").format(
+                    place=line.place, player=line.player, best=points(line.best), evenings=evenings, total=points(line.total)
+                )
+            lines.append((f"season-{self.name}-{line.player}", words))
+        return lines
+
+
 # --- views --------------------------------------------------------------------------------
 
 
@@ -225,23 +268,40 @@ def show_list(app) -> ft.View:
             )
         )
     for season_name in sorted({e.season for e in saved if e.season and e.closed_at is not None}):
-        body.append(widgets.section_title(_("Season {season}").format(season=season_name)))
-        for line in evenings.season_table(season_name):
-            body.append(
-                widgets.tagged(
-                    ft.Text(
-                        _("{place}. {player}: {total} ({evenings}, average {average:.0f})").format(
-                            place=line.place,
-                            player=line.player,
-                            total=points(line.total),
-                            evenings=ngettext("{count} evening", "{count} evenings", line.evenings).format(count=line.evenings),
-                            average=line.average,
-                        )
-                    ),
-                    f"season-{season_name}-{line.player}",
-                )
-            )
+        count = sum(1 for e in saved if e.season == season_name and e.closed_at is not None)
+        body += _season_table(app, SeasonState(evenings, season_name, count))
     return widgets.screen(app, Route(Page.EVENTS).path, _("Club evenings"), body)
+
+
+def _season_table(app, state: SeasonState) -> list[ft.Control]:
+    """A season's table with a control to rank it by each player's best N evenings."""
+    table = ft.Column(spacing=4)
+
+    def step(change: Callable[[], None], _e: object = None) -> None:
+        change()
+        draw()
+        app.page.update()
+
+    def draw() -> None:
+        table.controls = [
+            ft.Row(
+                [
+                    widgets.tagged(
+                        ft.IconButton(ft.Icons.REMOVE, tooltip=_("Fewer evenings"), on_click=partial(step, state.fewer), disabled=(state.best_of or state.evening_count) <= 1),
+                        f"season-{state.name}-fewer",
+                    ),
+                    widgets.tagged(ft.Text(state.heading(), expand=True), f"season-{state.name}-counted"),
+                    widgets.tagged(
+                        ft.IconButton(ft.Icons.ADD, tooltip=_("More evenings"), on_click=partial(step, state.more), disabled=state.best_of is None),
+                        f"season-{state.name}-more",
+                    ),
+                ]
+            ),
+            *(widgets.tagged(ft.Text(words), identifier) for identifier, words in state.lines()),
+        ]
+
+    draw()
+    return [widgets.section_title(_("Season {season}").format(season=state.name)), table]
 
 
 def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:

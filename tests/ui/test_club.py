@@ -121,6 +121,50 @@ def test_the_list_shows_each_seasons_table_of_closed_evenings(store):
     assert text(find(view, f"season-2026-{best.player}")) == f"1. {best.player}: {best.total} (1 evening, average {best.total})"
 
 
+def closed_evenings(store, count: int) -> Evenings:
+    """``count`` closed evenings of the season "2026", one round each, every table a boompje."""
+    evenings = Evenings(store)
+    for number in range(count):
+        evening = evenings.draw_next(evenings.create(f"Evening {number}", NINE, {"ending": "boompje"}, season_name="2026", seed=number).id)
+        for game_id in evening.rounds[0].game_ids.values():
+            boompje(store, game_id)
+        evenings.close(evening.id)
+    return evenings
+
+
+def test_the_season_counts_each_players_best_n_of_m_evenings(store):
+    evenings = closed_evenings(store, 2)
+    totals: dict[str, list[int]] = {}
+    for evening in evenings.evenings("2026"):
+        for standing in evenings.result(evening.id).standings:
+            totals.setdefault(standing.player, []).append(standing.total)
+    state = club.SeasonState(evenings, "2026", 2)
+    assert state.heading() == "All 2 evenings"
+    state.fewer()
+    assert state.best_of == 1 and state.heading() == "Best 1 of 2 evenings"
+    shown = {identifier.removeprefix("season-2026-"): words for identifier, words in state.lines()}
+    assert set(shown) == set(totals)
+    for player, scores in totals.items():
+        assert f"{player}: {max(scores)} (" in shown[player]
+        assert shown[player].endswith(f"total {sum(scores)})")
+    state.fewer()
+    assert state.best_of == 1
+    state.more()
+    assert state.best_of is None and state.heading() == "All 2 evenings"
+
+
+def test_the_season_table_on_the_page_switches_to_best_n_and_back(store):
+    closed_evenings(store, 2)
+    app = App(store)
+    view = club.show_list(app)
+    assert find(view, "season-2026-more").disabled
+    tap(view, "season-2026-fewer")
+    assert text(find(view, "season-2026-counted")) == "Best 1 of 2 evenings"
+    assert find(view, "season-2026-fewer").disabled
+    tap(view, "season-2026-more")
+    assert text(find(view, "season-2026-counted")) == "All 2 evenings"
+
+
 def test_the_result_downloads_as_csv_json_and_a_page_to_print(store):
     evenings = Evenings(store)
     evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
