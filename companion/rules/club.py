@@ -22,6 +22,8 @@ from companion.rules.base import Game, RuleError
 SEATS = 4
 # How a player count that four does not divide is handled: players sit out the round (and
 # receive the club's sit-out score), or stand-in "joker" seats fill the tables.
+CLUB_GAME = "klaverjassen"
+"""The game every table of a club evening plays."""
 ODD_PLAYERS = ("sit_out", "joker")
 # The score a player sitting out receives: the round's lowest, its average, or a fixed number.
 SIT_OUT_SCORES = ("lowest", "average", "fixed")

@@ -22,6 +22,7 @@ import sqlalchemy as sa
 from companion import rules
 from companion.rules import RuleError
 from companion.rules.club import (
+    CLUB_GAME,
     ODD_PLAYERS,
     Draw,
     Prize,
@@ -41,10 +42,6 @@ from companion.store.errors import NotFoundError, StoreError
 from companion.store.models import EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABLES, EVENINGS, PLAYERS, utc_now
 from companion.rules.text import Phrase
 from companion.store.service import LARGEST_ID, NAME_LENGTH, Store, _check_names, _check_text, _inserted_id
-
-CLUB_GAME = "klaverjassen"
-"""The game every table of a club evening plays."""
-
 
 @dataclass(frozen=True)
 class EveningPlayer:

@@ -18,12 +18,12 @@ import flet as ft
 from companion import rules
 from companion.i18n import _, ngettext
 from companion.rules import RuleError
-from companion.rules.club import ODD_PLAYERS, PRIZE_BOOBY, PRIZE_PITS, SIT_OUT_SCORES, PrizeRule, SitOutScore
+from companion.rules.club import CLUB_GAME, ODD_PLAYERS, PRIZE_BOOBY, PRIZE_PITS, SIT_OUT_SCORES, PrizeRule, SitOutScore
 from companion.share import qr
 from companion.share.live import GameChanged
 from companion.share.sharing import current_table
 from companion.store import StoreError
-from companion.store.club import CLUB_GAME, Evening, EveningResult, Evenings, result_csv, result_html, result_json
+from companion.store.club import Evening, EveningResult, Evenings, result_csv, result_html, result_json
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, points
 from companion.ui.routes import Page, Route
