@@ -444,7 +444,9 @@ async def _listen(web_app, listening: socket.socket, serving: threading.Event, h
     it in this machine's browser then (unless FLET_FORCE_WEB_SERVER is set, as Flet's own
     server does)."""
     from companion.share.network import started, web_server
+    from companion.ui.reconnect import ids_apart_from_other_processes
 
+    ids_apart_from_other_processes()
     server = web_server(web_app)
     serve = asyncio.create_task(server.serve(sockets=[listening]))
     if await started(server, serve):

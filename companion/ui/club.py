@@ -24,6 +24,7 @@ from companion.share.live import GameChanged
 from companion.share.sharing import current_table
 from companion.store import StoreError
 from companion.store.club import Evening, EveningResult, Evenings, result_csv, result_html, result_json
+from companion.store.protocol import StoreWhenOpen
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, points
 from companion.ui.routes import Page, Route
@@ -36,8 +37,12 @@ their defaults)."""
 def evenings_of(app) -> Evenings:
     """The evenings of the app's store. The seam to the sharing code: a session's store is a
     ``LiveStore``, which hands out only the game and player methods, so evenings use the store
-    beneath it and announce the games a draw starts themselves (``announce``)."""
-    return Evenings(getattr(app.store, "_store", app.store))
+    beneath it and announce the games a draw starts themselves (``announce``); a store still
+    opening (``StoreWhenOpen``) is waited for."""
+    store = getattr(app.store, "_store", app.store)
+    if isinstance(store, StoreWhenOpen):
+        store = store.opened()
+    return Evenings(store)
 
 
 def organises(app) -> bool:

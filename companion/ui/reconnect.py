@@ -60,6 +60,30 @@ class ConnectionWatch:
         self.page.update()
 
 
+def ids_apart_from_other_processes() -> None:
+    """Number this process's controls from a random point of its own.
+
+    Flet numbers controls from one counter per process, starting at 3; a forked club
+    worker, or a server started again, counts exactly as the process before it did. A
+    browser whose process died reconnects to a new one, which starts a new session and
+    sends its page over the controls still on the screen; where a new control has the id
+    of an old one the browser can mix them up: the device's storage then never answered
+    (the device was asked for its code again). Ids from far apart ranges never meet.
+    """
+    import itertools
+    import secrets
+
+    from flet.controls.id_counter import ControlId
+
+    ControlId._counter = itertools.count(CONTROL_IDS_FROM + secrets.randbelow(CONTROL_IDS_SPREAD))
+
+
+CONTROL_IDS_FROM = 1 << 20
+CONTROL_IDS_SPREAD = 1 << 30
+"""A process's first control id is somewhere in [2**20, 2**20 + 2**30): far beyond the few
+ids Flet gives out at import, and within 31 bits for any client."""
+
+
 def watch(page: ft.Page) -> ConnectionWatch:
     """The page's watch, made now if need be (see the module docstring)."""
     return page.session.store.get(KEY) or ConnectionWatch(page)

@@ -516,6 +516,7 @@ class GameScreen:
             ),
         ]  # no theme switch here: the game's name needs the room on a phone
         if self._board is not None and self._board_root is not None and self.state.layout() == self._layout:
+            widgets.app_bar(self.view).title = widgets.bar_title(self.state.title)  # the form's title goes
             self._board_root.visible = True
             self.view.controls = [self._board_root]
             self._board.show(self.state)

@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 
 from companion.store import Store
 from tests.browser.conftest import OUTPUT, ROOT, start_app
-from tests.browser.phone import free_port, phones, stop
+from tests.browser.phone import FIND, free_port, phones, stop
 
 pytestmark = pytest.mark.browser
 
@@ -82,6 +82,19 @@ RECONNECTED = """(before) => {
   const last = window.__sockets[window.__sockets.length - 1];
   return window.__sockets.length > before && last.readyState === 1 && last.__heard > 0;
 }"""
+
+
+STALE = """() => {
+  const all = (root) => [...root.querySelectorAll('*')].flatMap(e => e.shadowRoot ? [e, ...all(e.shadowRoot)] : [e]);
+  for (const element of all(document)) element.__stale = true;
+}"""
+"""Marks everything the page shows now: a page that reconnects to a new process is drawn
+anew, and until then its old controls are still on screen (a tap on them goes nowhere)."""
+
+DRAWN_AGAIN = f"""(identifier) => {{
+  const element = ({FIND})(identifier);
+  return element !== null && !element.__stale;
+}}"""
 
 
 def workers(process: subprocess.Popen) -> list[int]:
@@ -152,12 +165,14 @@ def test_every_device_follows_two_scorers_and_comes_back_after_both_processes_di
             phone.expect_text("total-Bob", "Bob 34")
 
         sockets = {phone: phone.page.evaluate("window.__sockets.length") for phone in (host, scorer, viewer)}
+        scorer.page.evaluate(STALE)
         for pid in workers(club["process"]):  # every device now on a process it was not on before
             kill_a_worker(club["process"], pid)
         assert stored_totals(club["url"], game) == (17, 34)  # no confirmed round lost
         for phone, before in sockets.items():
             phone.page.wait_for_function(RECONNECTED, arg=before, timeout=120_000)
 
+        scorer.until(DRAWN_AGAIN, "enter-round")  # the new process's page, not the old one still on screen
         scorer.expect_text("enter-round", "Enter round 3")  # back, still allowed to keep score
         enter(scorer, "4444" + "5555", 4)  # Ann 33, Bob 54
         for phone in (host, scorer, viewer):

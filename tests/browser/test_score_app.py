@@ -77,7 +77,7 @@ def test_the_screen_stays_awake_while_a_game_is_open_and_is_let_go_after(phone, 
     phone.wait("entry-back")
     phone.tap("entry-back")
     phone.wait("enter-round")
-    phone.page.get_by_role("button", name="Back").click()  # the app bar's back arrow leaves the game
+    phone.tap("back")  # the app bar's back arrow leaves the game
     phone.wait(f"game-{playing}")
     phone.until("() => window.__wake.releases === 1")
     assert phone.page.evaluate("window.__wake.requests") == 1

@@ -45,6 +45,15 @@ def controls(screen: GameScreen) -> set[int]:
     return {id(c) for c in walk(screen.view)}
 
 
+def test_the_board_shown_again_after_the_form_is_titled_with_the_game_not_the_round(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    screen = board(store, game.id)
+    screen.show_entry(f"/game/{game.id}/round", None)
+    assert screen.view.appbar.title.value == "Round 1"
+    screen.show_board(f"/game/{game.id}")
+    assert screen.view.appbar.title.value == screen.state.title
+
+
 def test_a_round_saved_elsewhere_changes_the_totals_and_adds_its_row_in_place(store):
     game = store.create_game("beverbende", ["Ann", "Bob"])
     first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)

@@ -20,6 +20,13 @@ def symbol_name(symbol: str) -> str:
     }[symbol]
 
 
+def field_name(field: str) -> str:
+    """A betting field as printed on the board ("3 or fewer", "5 or more"), as the form and the referee name it."""
+    if field.startswith("<="):
+        return _("{n} or fewer").format(n=field[2:])
+    return _("{n} or more").format(n=field[2:])
+
+
 class MembersOnlyBoard(Board):
     def progress(self, game: Game) -> str:
         detail: MembersOnlyDetail = game.detail

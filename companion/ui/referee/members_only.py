@@ -32,13 +32,8 @@ from companion.rules.members_only import (
     payout,
     symbol_count,
 )
+from companion.ui.games.members_only import field_name
 from companion.ui.referee import widgets
-
-
-def field_label(field: str) -> str:
-    """A betting field as printed on the board: "3 or fewer", "5 or more"."""
-    number = int(field[2:])
-    return (_("{n} or fewer") if field.startswith("<") else _("{n} or more")).format(n=number)
 
 
 def stone_label(stone: str) -> str:
@@ -97,7 +92,7 @@ class MembersOnlyReferee:
 
     def settle(self) -> Settlement:
         count = self.count
-        words = {"count": count, "field": field_label(self.field)}
+        words = {"count": count, "field": field_name(self.field)}
         if self.minus:
             counted = _("The count is {count}: {shown} face up, less {minus} minus.").format(
                 count=count, shown=self.shown, minus=self.minus
@@ -148,7 +143,7 @@ def view(state: MembersOnlyReferee) -> ft.Control:
     return ft.Column(
         [
             widgets.heading(_("Field")),
-            screen.choice([(field, field_label(field)) for field in FIELDS], lambda: state.field, state.choose_field,
+            screen.choice([(field, field_name(field)) for field in FIELDS], lambda: state.field, state.choose_field,
                           "referee-members-field"),
             widgets.heading(_("Stone")),
             screen.choice([(stone, stone_label(stone)) for stone in STONES], lambda: state.stone, state.choose_stone,

@@ -36,20 +36,13 @@ from companion.rules.members_only import (
     MembersOnlyDetail,
 )
 from companion.ui import theme
-from companion.ui.games.members_only import symbol_name
+from companion.ui.games.members_only import field_name, symbol_name
 from companion.ui.round_entry import widgets
 from companion.ui.round_entry.state import EntryState, Keypad
 
 COUNTS, SHOWN, MINUS = "counts", "shown", "minus"
 """Count rows: the count itself, or the face-up symbol cards and minus cards."""
 MOST = {COUNTS: SYMBOL_CARDS, SHOWN: SYMBOL_CARDS, MINUS: MINUS_CARDS}
-
-
-def field_name(field: str) -> str:
-    """'3 or fewer', '5 or more'."""
-    if field.startswith("<="):
-        return _("{n} or fewer").format(n=field[2:])
-    return _("{n} or more").format(n=field[2:])
 
 
 def stone_name(stone: str) -> str:

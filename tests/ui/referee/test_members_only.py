@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.referee.members_only import MembersOnlyReferee, field_label, view
+from companion.ui.games.members_only import field_name
+from companion.ui.referee.members_only import MembersOnlyReferee, view
 from tests.ui.tree import find, tap, text
 
 
@@ -43,7 +44,7 @@ def test_a_right_bet_pays_field_times_stone(field, stone, risk, count, points):
 def test_a_wrong_bet_loses_its_stone(field, count):
     settlement = referee(field, "double", shown=count).settle()
     assert not settlement.right and settlement.points == 0
-    assert settlement.headline == f"Wrong: {count} is not {field_label(field)}"
+    assert settlement.headline == f"Wrong: {count} is not {field_name(field)}"
     assert "The double stone is lost for the rest of the game." in settlement.lines
 
 
@@ -77,7 +78,7 @@ def test_steppers_stay_within_the_deck():
 
 @pytest.mark.parametrize(("field", "label"), [("<=1", "1 or fewer"), ("<=4", "4 or fewer"), (">=5", "5 or more")])
 def test_field_labels(field, label):
-    assert field_label(field) == label
+    assert field_name(field) == label
 
 
 def test_the_view_settles_what_my_double_stone_on_3_or_fewer_pays():
