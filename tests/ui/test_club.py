@@ -18,6 +18,7 @@ NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
 class Page:
     def __init__(self) -> None:
         self.tasks: list[tuple] = []
+        self.views: list[ft.View] = []  # the pages shown, the top one last
 
     def update(self) -> None:
         pass
@@ -100,6 +101,52 @@ def test_the_ranking_follows_the_tables_and_prizes_show_when_all_finished(store)
     view = club.show_evening(App(store), evening.id)
     assert text(find(view, "prize-0")) == f"Prize for place 1: {evenings.result(evening.id).standings[0].player}"
     find(view, "draw-round")
+
+
+def test_a_table_that_will_not_finish_is_stopped_so_the_next_round_can_be_drawn_and_the_stop_taken_back(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    one, two = evening.rounds[0].game_ids.values()
+    boompje(store, one)
+    app = App(store)
+    view = club.show_evening(app, evening.id)
+    assert not find_all(view, "draw-round") and not find_all(view, "stop-table-1")
+    tap(view, "stop-table-2")
+    assert store.open_game(two).status == "abandoned" and app.announced[-1].game_id == two
+    assert text(find(view, "table-2-status")) == "stopped: its players score as sitting out"
+    find(view, "draw-round")
+    tap(view, "play-on-table-2")
+    assert store.open_game(two).status == "in_progress"
+    assert not find_all(view, "draw-round") and find_all(view, "stop-table-2")
+
+
+def test_a_late_arrivals_name_typed_stays_when_a_tables_save_shows_the_page_again(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    one = next(iter(evening.rounds[0].game_ids.values()))
+    app = App(store)
+    view = club.show_evening(app, evening.id)
+    app.page.views.append(view)
+    type_into(view, "arriving-name", "Zoe")
+    field = find(view, "arriving-name")
+    boompje(store, one)  # a table saves: the session shows its page again
+    assert club.show_evening(app, evening.id) is view
+    assert find(view, "arriving-name") is field and field.value == "Zoe"
+    assert "finished" in text(find(view, "table-1-status")) + text(find(view, "table-2-status"))
+    tap(view, "check-in")
+    assert "Zoe" in evenings.evening(evening.id).present and field.value == ""
+
+
+def test_a_refused_arrival_keeps_the_name_typed_and_says_why(store):
+    evening = Evenings(store).create("Tuesday", NINE, {"ending": "boompje"}, seed=2)
+    state = club.EveningState(Evenings(store), evening.id, store)
+    state.load()
+    state.arriving = "Joker 1"
+    state.check_in()
+    assert state.arriving == "Joker 1" and "stand-in" in (state.error or "")
+    state.arriving = "Zoe"
+    state.check_in()
+    assert state.arriving == "" and state.error is None and "Zoe" in state.evening.present
 
 
 def test_a_viewer_sees_the_ranking_but_cannot_draw(store):
