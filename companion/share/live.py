@@ -22,6 +22,8 @@ from companion.i18n import _
 from companion.share.feed import feed, lists
 from companion.share.table import Device
 from companion.store import StoreError
+from companion.store.club import Evening, EveningResult, Evenings
+from companion.rules.club import SeasonStanding
 from companion.store.records import (
     GameRecord,
     GameSummary,
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
     from companion.store.protocol import GameStore
+    from companion.store.service import Store
 
 TOPIC = "companion.live"
 """The pub/sub topic every session of the server listens on."""
@@ -61,6 +64,14 @@ class GamesRestored:
 
 
 @dataclass(frozen=True)
+class EveningChanged:
+    """A club evening was created or changed: players checked in or out, a round drawn (its
+    tables' games started), the evening closed."""
+
+    evening_id: int
+
+
+@dataclass(frozen=True)
 class DevicesChanged:
     """A device joined, came or went, or had its rights changed: the hosts' device list."""
 
@@ -72,7 +83,7 @@ class RoleChanged:
     number: int
 
 
-Message = GameChanged | PlayersChanged | GamesRestored | DevicesChanged | RoleChanged
+Message = GameChanged | PlayersChanged | GamesRestored | EveningChanged | DevicesChanged | RoleChanged
 
 
 class NotAllowedError(StoreError):
@@ -94,6 +105,8 @@ GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round"
 PLAYER_CHANGES = frozenset({"add_player"})
 RESTORES = frozenset({"import_text"})
 """Adding a backup's games: the host's alone, as the saved games are the host's."""
+EVENINGS = frozenset({"evenings"})
+"""The club evenings: each of their reads and changes checked like the games' (``LiveEvenings``)."""
 SERVER_ONLY = frozenset({"close", "memory", "export_json", "import_json", "export_csv"})
 """Store methods no browser session reaches: they act on the server's files or its lifetime."""
 
@@ -226,6 +239,10 @@ class LiveStore:
         self._announce(GamesRestored())
         return report
 
+    def evenings(self) -> Evenings:
+        """The club evenings as this session sees them: read while at the table, run by the host."""
+        return LiveEvenings(self._store.evenings().store, self)
+
     # --- the checks ---------------------------------------------------------------------------
 
     def _may_read(self) -> None:
@@ -237,11 +254,74 @@ class LiveStore:
         if not self.device.can_score:
             raise NotAllowedError()
 
+    def _may_organise(self) -> None:
+        self._may_change()
+        if not self.device.is_host:
+            raise StoreError("Only the host's device runs a club evening.")
+
     def _game_changed(self, record: GameRecord) -> GameRecord:
         lists.changed()
         feed.put(str(self._store.url), record)
         self._announce(GameChanged(record.id, record.version))
         return record
+
+
+class LiveEvenings(Evenings):
+    """The club evenings through a session's ``LiveStore``: every read needs the device at
+    the table, every change the host's device, and each change is announced once saved (a
+    draw's new games reach the lists, the evening's page follows). Each method of
+    ``Evenings`` is listed here, so one added later is not let through unchecked."""
+
+    def __init__(self, store: Store, session: LiveStore):
+        super().__init__(store)
+        self._session = session
+
+    # --- reads ---------------------------------------------------------------------------
+
+    def evening(self, evening_id: int) -> Evening:
+        self._session._may_read()
+        return super().evening(evening_id)
+
+    def evenings(self, season_name: str | None = None) -> list[Evening]:
+        self._session._may_read()
+        return super().evenings(season_name)
+
+    def result(self, evening_id: int) -> EveningResult:
+        self._session._may_read()
+        return super().result(evening_id)
+
+    def season_table(self, season_name: str, best_of: int | None = None) -> list[SeasonStanding]:
+        self._session._may_read()
+        return super().season_table(season_name, best_of)
+
+    # --- changes -------------------------------------------------------------------------
+
+    def create(self, *args: Any, **kwargs: Any) -> Evening:
+        self._session._may_organise()
+        return self._changed(super().create(*args, **kwargs), players=True)
+
+    def check_in(self, evening_id: int, name: str) -> Evening:
+        self._session._may_organise()
+        return self._changed(super().check_in(evening_id, name), players=True)
+
+    def check_out(self, evening_id: int, name: str) -> Evening:
+        self._session._may_organise()
+        return self._changed(super().check_out(evening_id, name))
+
+    def draw_next(self, evening_id: int, rounds: int | None = None) -> Evening:
+        self._session._may_organise()
+        return self._changed(super().draw_next(evening_id, rounds))
+
+    def close(self, evening_id: int) -> Evening:
+        self._session._may_organise()
+        return self._changed(super().close(evening_id))
+
+    def _changed(self, evening: Evening, players: bool = False) -> Evening:
+        lists.changed()
+        if players:  # a name checked in may be a new player profile
+            self._session.announce(PlayersChanged())
+        self._session.announce(EveningChanged(evening.id))
+        return evening
 
 
 if TYPE_CHECKING:

@@ -19,10 +19,10 @@ import uuid
 from dataclasses import asdict, fields
 from typing import Any, Callable
 
-from companion.share.live import DevicesChanged, GameChanged, GamesRestored, Message, PlayersChanged, RoleChanged
+from companion.share.live import DevicesChanged, EveningChanged, GameChanged, GamesRestored, Message, PlayersChanged, RoleChanged
 
 CHANNEL = "companion_live"
-MESSAGES: dict[str, type] = {kind.__name__: kind for kind in (GameChanged, PlayersChanged, GamesRestored, DevicesChanged, RoleChanged)}
+MESSAGES: dict[str, type] = {kind.__name__: kind for kind in (GameChanged, PlayersChanged, GamesRestored, EveningChanged, DevicesChanged, RoleChanged)}
 RETRY_SECONDS = 1.0
 """Pause before listening again after the database connection was lost."""
 

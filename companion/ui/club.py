@@ -2,9 +2,11 @@
 
 ``/event`` lists the evenings and creates one; ``/event/<n>`` is the evening: its players,
 the draw, each table's game with a QR code a phone scans to score it (the shared table's
-code, as the share panel shows it), and the ranking, which the page reloads whenever a
-table saves (companion.ui.routes.refresh_needed). Decisions live in ``EveningState`` and
-``NewEveningState``; the views only draw them. Only the host's device organises.
+code, as the share panel shows it), and the ranking, which the page reads again whenever a
+table saves (companion.ui.routes.refresh_needed), updating its controls in place. Decisions
+live in ``EveningState`` and ``NewEveningState``; the views only draw them. Only the host's
+device organises; a session reaches the evenings through its ``LiveStore`` (its rights
+checked on every read and change, each change announced).
 """
 
 from __future__ import annotations
@@ -20,11 +22,10 @@ from companion.i18n import _, ngettext
 from companion.rules import RuleError
 from companion.rules.club import CLUB_GAME, ODD_PLAYERS, PRIZE_BOOBY, PRIZE_PITS, SIT_OUT_SCORES, PrizeRule, SitOutScore
 from companion.share import qr
-from companion.share.live import GameChanged
 from companion.share.sharing import current_table
 from companion.store import StoreError
 from companion.store.club import Evening, EveningResult, Evenings, result_csv, result_html, result_json
-from companion.store.protocol import GameStore, StoreWhenOpen
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, points
 from companion.ui.routes import Page, Route
@@ -35,14 +36,9 @@ their defaults)."""
 
 
 def evenings_of(app) -> Evenings:
-    """The evenings of the app's store. The seam to the sharing code: a session's store is a
-    ``LiveStore``, which hands out only the game and player methods, so evenings use the store
-    beneath it and announce the games a draw starts themselves (``announce``); a store still
-    opening (``StoreWhenOpen``) is waited for."""
-    store = getattr(app.store, "_store", app.store)
-    if isinstance(store, StoreWhenOpen):
-        store = store.opened()
-    return Evenings(store)
+    """The evenings of the session's store: through a ``LiveStore`` each read and change is
+    checked against the device's rights and each change announced (companion.share.live)."""
+    return app.store.evenings()
 
 
 def organises(app) -> bool:
@@ -167,16 +163,9 @@ class EveningState:
         """Every table of the newest round has finished: the ranking's prizes can be shown."""
         return bool(self.evening.rounds) and not (self.result and self.result.playing)
 
-    def draw(self) -> list[int]:
-        """Draw the next round; the ids of the games it started (empty, with ``error``, if refused)."""
-        try:
-            evening = self.evenings.draw_next(self.evening_id)
-        except (RuleError, StoreError) as err:
-            self.error = err.message
-            return []
-        self.error = None
-        self.load()
-        return list(evening.rounds[-1].game_ids.values())
+    def draw(self) -> None:
+        """Draw the next round (or say, in ``error``, why not)."""
+        self._change(self.evenings.draw_next)
 
     def check_in(self) -> None:
         """Check in the player typed (``arriving``); the field empties once they are in."""
@@ -542,8 +531,7 @@ def _round_actions(page: EveningPage, state: EveningState) -> list[ft.Control]:
     """Draw the next round once every table has finished (or stopped); close the evening."""
 
     def draw(_e=None) -> None:
-        for game_id in state.draw():
-            page.app.store.announce(GameChanged(game_id, 1))  # a table's game is new: its first version
+        state.draw()
         page.redo()
 
     def close(_e=None) -> None:

@@ -9,7 +9,7 @@ import queue
 import pytest
 
 from companion.share import relay
-from companion.share.live import DevicesChanged, GameChanged, RoleChanged
+from companion.share.live import DevicesChanged, EveningChanged, GameChanged, RoleChanged
 
 
 
@@ -55,7 +55,7 @@ def test_a_notification_that_is_not_one_of_the_tables_messages_is_ignored(payloa
 
 
 def test_every_message_survives_the_channel():
-    for message in (GameChanged(7, 3), RoleChanged(2), DevicesChanged()):
+    for message in (GameChanged(7, 3), EveningChanged(4), RoleChanged(2), DevicesChanged()):
         assert relay.decode(relay.encode(message, "me")) == (message, "me")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.share.live import GameChanged, LiveStore
+from companion.share.live import EveningChanged, LiveStore
 from companion.share.table import Device, Role
 from companion.store.club import Evenings, result_csv, result_html, result_json
 from companion.ui import club
@@ -80,8 +80,8 @@ def test_drawing_opens_the_tables_and_tells_the_other_devices(store):
     app = App(store)
     view = club.show_evening(app, evening.id)
     tap(view, "draw-round")
-    game_ids = list(Evenings(store).evening(evening.id).rounds[0].game_ids.values())
-    assert app.announced == [GameChanged(game_id, 1) for game_id in game_ids]
+    assert len(Evenings(store).evening(evening.id).rounds) == 1
+    assert app.announced == [EveningChanged(evening.id)]
     assert find_all(view, "table-1") and find_all(view, "table-2") and find_all(view, "sitting-out")
     assert not find_all(view, "draw-round")  # not before every table has finished
 
