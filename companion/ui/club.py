@@ -480,7 +480,10 @@ class EveningPage:
         self.arriving.value = self.state.arriving
         self.check_in.content = _("Check in")
         self.present.controls = [
-            ft.Chip(label=ft.Text(player), tooltip=_("Leaves after this round"), on_delete=partial(self._leaves, player))
+            widgets.tagged(
+                ft.Chip(label=ft.Text(player), tooltip=_("Leaves after this round"), on_delete=partial(self._leaves, player)),
+                f"present-{player}",
+            )
             for player in self.state.evening.present
         ]
         if not self.arrivals.controls:
