@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from companion.i18n import _
 from companion.share.feed import feed, lists
 from companion.share.table import Device
 from companion.store import StoreError
 from companion.store.club import Evening, EveningResult, Evenings
+from companion.store.protocol import StoreWhenOpen
 from companion.rules.club import SeasonStanding
 from companion.store.records import (
     GameRecord,
@@ -105,8 +106,6 @@ GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round"
 PLAYER_CHANGES = frozenset({"add_player"})
 RESTORES = frozenset({"import_text"})
 """Adding a backup's games: the host's alone, as the saved games are the host's."""
-EVENINGS = frozenset({"evenings"})
-"""The club evenings: each of their reads and changes checked like the games' (``LiveEvenings``)."""
 SERVER_ONLY = frozenset({"close", "memory", "export_json", "import_json", "export_csv"})
 """Store methods no browser session reaches: they act on the server's files or its lifetime."""
 
@@ -240,8 +239,10 @@ class LiveStore:
         return report
 
     def evenings(self) -> Evenings:
-        """The club evenings as this session sees them: read while at the table, run by the host."""
-        return LiveEvenings(self._store.evenings().store, self)
+        """The club evenings as this session sees them: read while at the table, run by the
+        host; each of their reads and changes checked like the games' (``LiveEvenings``)."""
+        store = self._store
+        return LiveEvenings(store.opened() if isinstance(store, StoreWhenOpen) else cast("Store", store), self)
 
     # --- the checks ---------------------------------------------------------------------------
 

@@ -26,7 +26,6 @@ from companion.store.records import (
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
-    from companion.store.club import Evenings
     from companion.store.service import Store
 
 
@@ -91,12 +90,6 @@ class GameStore(Protocol):
     def add_player(self, name: str) -> PlayerProfile: ...
 
     def import_text(self, text: str | bytes, source: str) -> ImportReport: ...
-
-    # --- club evenings ---------------------------------------------------------------------
-
-    def evenings(self) -> Evenings:
-        """The club evenings (a session's: each read and change checked, see companion.share.live)."""
-        ...
 
 
 class StoreWhenOpen:
@@ -176,9 +169,6 @@ class StoreWhenOpen:
 
     def import_text(self, text: str | bytes, source: str) -> ImportReport:
         return self.opened().import_text(text, source)
-
-    def evenings(self) -> Evenings:
-        return self.opened().evenings()
 
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ import uuid as uuid_module
 from collections import OrderedDict
 from contextlib import contextmanager
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL
@@ -35,9 +35,6 @@ from companion.store.models import (
 from companion.store.records import (
     STATUSES, GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerResult, PlayerStats, RulesetStats,
 )
-
-if TYPE_CHECKING:
-    from companion.store.club import Evenings
 
 NAME_LENGTH = 100
 NOTE_LENGTH = 1000
@@ -408,12 +405,6 @@ class Store:
     def import_json(self, path: str | os.PathLike[str]) -> ImportReport:
         """Add the games of a backup file that are not here yet (see ``import_text``)."""
         return self.import_text(backup.read_text(path), str(path))
-
-    def evenings(self) -> Evenings:
-        """The club evenings kept in this store (companion.store.club)."""
-        from companion.store.club import Evenings  # the club module builds on this one
-
-        return Evenings(self)
 
     def import_text(self, text: str | bytes, source: str) -> ImportReport:
         """Add the games of a backup that are not here yet, all of them or none.

@@ -38,7 +38,7 @@ their defaults)."""
 def evenings_of(app) -> Evenings:
     """The evenings of the session's store: through a ``LiveStore`` each read and change is
     checked against the device's rights and each change announced (companion.share.live)."""
-    return app.store.evenings()
+    return app.store.evenings()  # every session's store is a LiveStore (companion.ui.app)
 
 
 def organises(app) -> bool:
