@@ -26,3 +26,15 @@ def chromium():
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def no_flet_page_left_current():
+    """A test that drives a served page from its own thread (tests/share) leaves Flet's current
+    page set in that thread; a control made by a later test would then join that page, whose
+    session is gone. Each test starts and ends with no current page."""
+    from flet.controls.context import _context_page
+
+    token = _context_page.set(None)
+    yield
+    _context_page.reset(token)

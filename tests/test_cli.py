@@ -14,7 +14,7 @@ from tests.store.games import beverbende
 
 def test_rulesets_lists_a_range_typed_beside_quick_choices(capsys):
     cli.main(["rulesets"])
-    assert "ending = '501' [501, 1000, 1500, boompje, 100..10000]:" in capsys.readouterr().out
+    assert "ending = '501' [501, 1000, 1500, boompje, boompje12, 100..10000]:" in capsys.readouterr().out
 
 
 def test_rulesets_lists_every_game_with_its_options(capsys):

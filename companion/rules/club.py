@@ -22,6 +22,8 @@ from companion.rules.base import Game, RuleError
 SEATS = 4
 # How a player count that four does not divide is handled: players sit out the round (and
 # receive the club's sit-out score), or stand-in "joker" seats fill the tables.
+CLUB_GAME = "klaverjassen"
+"""The game every table of a club evening plays."""
 ODD_PLAYERS = ("sit_out", "joker")
 # The score a player sitting out receives: the round's lowest, its average, or a fixed number.
 SIT_OUT_SCORES = ("lowest", "average", "fixed")
@@ -382,18 +384,37 @@ class SitOutScore:
 
 @dataclass(frozen=True)
 class RoundScores:
-    """One round of an evening: its draw and each table's game (None: no deal saved yet)."""
+    """One round of an evening: its draw, each table's game (None: no deal saved yet) and the
+    tables stopped before their end (their game abandoned: it will never finish).
+
+    A stopped table does not hold up the next draw and is left out of the ranking: its
+    players score what a player sitting the round out scores (the club's sit-out score,
+    from the other tables), so nobody gains or loses by a game that did not end.
+    """
 
     draw: Draw
     games: Mapping[int, Game | None]
+    stopped: frozenset[int] = frozenset()
 
     def results(self) -> list[TableResult]:
         return [table_result(table, self.games.get(table.number)) for table in self.draw.tables]
 
+    def counted(self) -> list[TableResult]:
+        """The tables whose games count in the ranking: all but the stopped ones."""
+        return [result for result in self.results() if result.table.number not in self.stopped]
+
     @property
     def playing(self) -> tuple[int, ...]:
-        """The numbers of the tables whose game is not over yet."""
-        return tuple(result.table.number for result in self.results() if not result.over)
+        """The numbers of the tables whose game is not over yet (nor stopped)."""
+        return tuple(result.table.number for result in self.counted() if not result.over)
+
+    @property
+    def scoring_as_sitting_out(self) -> tuple[str, ...]:
+        """Who scores the sit-out score this round: those sitting out and the stopped tables' players."""
+        stopped = (
+            player for table in self.draw.tables if table.number in self.stopped for player in table.seats if not is_joker(player)
+        )
+        return (*self.draw.sitting_out, *stopped)
 
 
 @dataclass(frozen=True)
@@ -410,16 +431,16 @@ class Standing:
 
 
 def player_scores(round_scores: RoundScores, sit_out: SitOutScore) -> dict[str, int]:
-    """Each player's score for one round: their team's total, or the sit-out score."""
-    results = round_scores.results()
+    """Each player's score for one round: their team's total, or the sit-out score (sitting
+    out, or seated at a stopped table)."""
     scores = {
         player: score
-        for result in results
+        for result in round_scores.counted()
         for player, score in result.scores.items()
         if not is_joker(player)
     }
     given = sit_out.score(list(scores.values()))
-    scores.update({player: given for player in round_scores.draw.sitting_out})
+    scores.update({player: given for player in round_scores.scoring_as_sitting_out})
     return scores
 
 
@@ -431,7 +452,7 @@ def ranking(rounds: Sequence[RoundScores], sit_out: SitOutScore) -> list[Standin
     sat_out: Counter[str] = Counter()
     for one in rounds:
         sat_out.update(one.draw.sitting_out)
-        for result in one.results():
+        for result in one.counted():
             nats.update(result.nats)
             pits.update(result.pits)
     players = sorted({player for scores in per_round for player in scores})

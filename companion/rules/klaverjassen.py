@@ -39,6 +39,8 @@ End of the game (option ``ending``)
       teams reach it in the same deal, one more deal is played and the higher total wins; while the
       totals stay equal, another deal follows.
     - "boompje": exactly 16 deals; the higher total wins, and equal totals share the win.
+    - "boompje12": the shorter boompje of exactly 12 deals (every player deals three times),
+      which clubs play to fit more boompjes in an evening; decided the same way.
 
 Referee functions
     Cards are strings of rank and suit: "10H", "JS", "AD", "7C" (suits S H D C, ranks
@@ -67,7 +69,8 @@ DEAL_POINTS = sum(TRUMP_POINTS.values()) + 3 * sum(PLAIN_POINTS.values()) + LAST
 TRICKS_PER_DEAL = 8
 PIT_BONUS = 100
 VERZAAKT_PENALTY = 100
-BOOMPJE_DEALS = 16
+BOOMPJE_DEALS = {"boompje": 16, "boompje12": 12}
+"""The fixed-length endings and their number of deals."""
 TARGET_RANGE = (100, 10000)
 """The points a club may play to: the rulebook lets the target differ from room to room."""
 VARIANTS = ("amsterdam", "rotterdam")
@@ -361,10 +364,10 @@ class Klaverjassen(Ruleset):
             str,
             "501",
             N_("Play to 501, 1000 or 1500 points, to any other target your club uses, "
-               "or a boompje of exactly 16 deals."),
-            allowed=("501", "1000", "1500", "boompje"),
+               "or a boompje of exactly 16 or 12 deals."),
+            allowed=("501", "1000", "1500", "boompje", "boompje12"),
             label=N_("Ending"),
-            value_words=(("boompje", N_("boompje")),),
+            value_words=(("boompje", N_("boompje")), ("boompje12", N_("boompje of 12"))),
             minimum=TARGET_RANGE[0],
             maximum=TARGET_RANGE[1],
         ),
@@ -593,12 +596,17 @@ class Klaverjassen(Ruleset):
     @staticmethod
     def _target(setup: Setup) -> int | None:
         ending = setup.options["ending"]
-        return None if ending == "boompje" else int(ending)
+        return None if ending in BOOMPJE_DEALS else int(ending)
+
+    @staticmethod
+    def _deals_to_play(setup: Setup) -> int | None:
+        return BOOMPJE_DEALS.get(setup.options["ending"])
 
     def verdict(self, setup: Setup, state: State, totals: Mapping[str, int], rounds_played: int) -> Verdict:
         first, second = setup.sides
-        if self._target(setup) is None:
-            if rounds_played < BOOMPJE_DEALS:
+        deals_to_play = self._deals_to_play(setup)
+        if deals_to_play is not None:
+            if rounds_played < deals_to_play:
                 return Verdict(False)
             best = max(totals.values())
             return Verdict(True, tuple(side for side in setup.sides if totals[side] == best))
@@ -636,7 +644,7 @@ class Klaverjassen(Ruleset):
         return {
             "deals": deals,
             "target": self._target(setup),
-            "deals_to_play": BOOMPJE_DEALS if self._target(setup) is None else None,
+            "deals_to_play": self._deals_to_play(setup),
             "deciding_deal": state.reached_together and not over,
         }
 

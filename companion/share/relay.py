@@ -22,6 +22,7 @@ from typing import Any, Callable
 from companion.share.live import (
     DeviceEnded,
     DevicesChanged,
+    EveningChanged,
     GameChanged,
     GamesRestored,
     JoinCodeChanged,
@@ -33,7 +34,7 @@ from companion.share.live import (
 CHANNEL = "companion_live"
 MESSAGES: dict[str, type] = {
     kind.__name__: kind
-    for kind in (GameChanged, PlayersChanged, GamesRestored, DevicesChanged, RoleChanged, DeviceEnded, JoinCodeChanged)
+    for kind in (GameChanged, PlayersChanged, GamesRestored, EveningChanged, DevicesChanged, RoleChanged, DeviceEnded, JoinCodeChanged)
 }
 RETRY_SECONDS = 1.0
 """Pause before listening again after the database connection was lost."""

@@ -42,10 +42,12 @@ GONE_AFTER = timedelta(minutes=30)
 
 DEVICE_NAME_LENGTH = 40
 
-MAX_DEVICES = 200
-"""A club evening shares one table: 40 tables of four phones and big screens (issue 17); the
-cap keeps a loop of fresh browsers from filling memory.
+MAX_DEVICES = 100
+"""A table is a handful of phones; the cap keeps a loop of fresh browsers from filling memory.
 It counts the devices that joined with the join code only: the host code always gets in."""
+
+CLUB_MAX_DEVICES = 400
+"""The cap on a club server (``--workers``): an evening of 40 tables has 160 phones and more."""
 
 
 class Role(str, Enum):
@@ -169,8 +171,11 @@ class Table:
         seats: Seats | None = None,
         table_id: int | None = None,
         now: Callable[[], datetime] = utc_now,
+        max_devices: int = MAX_DEVICES,
     ):
         self.invitation = invitation
+        self.max_devices = max_devices
+        """How many devices may join with the join code (see MAX_DEVICES)."""
         self._tries = tries or WrongTries()
         self._clock = clock
         self._now = now
@@ -225,7 +230,7 @@ class Table:
             return known
         browser, system = describe_user_agent(user_agent)
         role = Role.HOST if as_host else Role.VIEWER
-        seat = self._seats.add_device(table_id, codes.new_device_key(), browser, system, role.value, MAX_DEVICES)
+        seat = self._seats.add_device(table_id, codes.new_device_key(), browser, system, role.value, self.max_devices)
         if seat is None:
             raise JoinRefused(full=True)
         return self._known(seat)

@@ -7,10 +7,20 @@ A backup is one JSON document::
      "games": [{"uuid": "...", "ruleset": "clubs", "players": [...], "options": {...},
                 "teams": {...} | null, "status": "finished", "created_at": "...",
                 "finished_at": "..." | null, "note": "", "location": "",
-                "rounds": [{"entry": {...}, "entered_at": "...", "edited_at": null}]}]}
+                "rounds": [{"entry": {...}, "entered_at": "...", "edited_at": null}]}],
+     "evenings": [{"name": "Tuesday", "season": "2026", "options": {...},
+                   "odd_players": "sit_out", "sit_out": {"kind": "average", "fixed": 0},
+                   "prizes": {"places": 3, ...}, "fixed_pairs": false, "seed": 7,
+                   "created_at": "...", "closed_at": "..." | null,
+                   "players": [{"name": "Ann", "present": true}],
+                   "rounds": [{"draw": {"tables": [[...4 names]], "sitting_out": [...]},
+                               "games": ["<game uuid of table 1>", ...]}]}]}
 
 Times are ISO 8601 with a UTC offset. Each game's ``uuid`` stays the same on every
-device, so importing the same backup twice adds nothing the second time.
+device, so importing the same backup twice adds nothing the second time. A club evening is
+the same evening when its name and creation time are, or when one of its tables' games is
+already a table of an evening here. ``evenings`` is optional (backups from before club
+evenings have none).
 """
 
 from __future__ import annotations
@@ -28,6 +38,7 @@ from typing import Any, Iterator, Literal, overload
 
 from companion import rules
 from companion.rules import Game, RuleError
+from companion.rules.club import CLUB_GAME, ODD_PLAYERS, Draw, PrizeRule, SitOutScore, is_joker
 from companion.rules.text import Phrase
 from companion.store.errors import StoreError
 from companion.store.records import STATUSES
@@ -71,6 +82,25 @@ class BackupGame:
     rounds: list[BackupRound]
 
 
+@dataclass(frozen=True)
+class BackupEvening:
+    """A club evening read from a backup: its setup, players and rounds, each round's tables
+    linked to games of the same backup by uuid (``games``, in table order)."""
+
+    name: str
+    season: str
+    options: dict[str, Any]
+    odd_players: str
+    sit_out: SitOutScore
+    prize_rule: PrizeRule
+    fixed_pairs: bool
+    seed: int
+    created_at: datetime
+    closed_at: datetime | None
+    players: list[tuple[str, bool]]
+    rounds: list[tuple[Draw, list[str]]]
+
+
 def timestamp(value: datetime | None) -> str | None:
     return value.astimezone(timezone.utc).isoformat() if value is not None else None
 
@@ -99,17 +129,43 @@ def game_document(
     }
 
 
-def document(players: list[BackupPlayer], games: list[dict[str, Any]], exported_at: datetime) -> dict[str, Any]:
+def evening_document(
+    name: str, season: str, options: dict[str, Any], odd_players: str, sit_out: str, sit_out_fixed: int,
+    prizes: dict[str, Any], fixed_pairs: bool, seed: int, created_at: datetime, closed_at: datetime | None,
+    players: list[tuple[str, bool]], rounds: list[tuple[dict[str, Any], list[str]]],
+) -> dict[str, Any]:
+    """One club evening as saved; its rounds' tables name their games by uuid."""
+    return {
+        "name": name,
+        "season": season,
+        "options": dict(options),
+        "odd_players": odd_players,
+        "sit_out": {"kind": sit_out, "fixed": sit_out_fixed},
+        "prizes": dict(prizes),
+        "fixed_pairs": fixed_pairs,
+        "seed": seed,
+        "created_at": timestamp(created_at),
+        "closed_at": timestamp(closed_at),
+        "players": [{"name": player, "present": present} for player, present in players],
+        "rounds": [{"draw": draw, "games": list(games)} for draw, games in rounds],
+    }
+
+
+def document(
+    players: list[BackupPlayer], games: list[dict[str, Any]], exported_at: datetime,
+    evenings: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timestamp(exported_at),
         "players": [{"name": p.name, "created_at": timestamp(p.created_at)} for p in players],
         "games": games,
+        "evenings": evenings or [],
     }
 
 
-def parse(text: str, source: str) -> tuple[list[BackupPlayer], list[BackupGame]]:
+def parse(text: str, source: str) -> tuple[list[BackupPlayer], list[BackupGame], list[BackupEvening]]:
     """Read and check a whole backup; StoreError says what is wrong and where."""
     try:
         data = json.loads(text)
@@ -149,7 +205,15 @@ def parse(text: str, source: str) -> tuple[list[BackupPlayer], list[BackupGame]]
                 source=source, number=i, game_id=game.uuid,
             )
         seen.add(game.uuid)
-    return players, games
+    by_uuid = {game.uuid: game.game for game in games}
+    evenings = [
+        _evening(e, Phrase("{source}, club evening {number}", source=source, number=i), by_uuid)
+        for i, e in enumerate(_field(data, "evenings", list, source, optional=True) or [], 1)
+    ]
+    links = [link for evening in evenings for _, own in evening.rounds for link in own]
+    if len(set(links)) != len(links):
+        raise StoreError("{source}: a game is the table of more than one club evening round.", source=source)
+    return players, games, evenings
 
 
 def _field(data: Any, name: str, kind: type | tuple[type, ...], where: str | Phrase, optional: bool = False) -> Any:
@@ -246,6 +310,68 @@ def _game(data: Any, where: Phrase) -> BackupGame:
     return BackupGame(
         game_uuid, game, status, created_at, finished_at,
         _field(data, "note", str, where), _field(data, "location", str, where), rounds,
+    )
+
+
+def _evening(data: Any, where: Phrase, games: dict[str, Game]) -> BackupEvening:
+    """One evening, checked as the organiser's screens check a new one, its tables against
+    their games: each table's game is in the backup and seats the table's four players."""
+    name = _field(data, "name", str, where).strip()
+    if not name:
+        raise StoreError("{where}: the evening has no name.", where=where)
+    where = Phrase("{where} ({name})", where=where, name=name)
+    players = []
+    for i, player in enumerate(_field(data, "players", list, where), 1):
+        at = Phrase("{where}, player {number}", where=where, number=i)
+        players.append((_field(player, "name", str, at).strip(), _field(player, "present", bool, at)))
+    sit_out = _field(data, "sit_out", dict, where)
+    try:
+        options = dict(rules.get(CLUB_GAME).new_game(["1", "2", "3", "4"], _field(data, "options", dict, where)).options)
+        sit_out_score = SitOutScore(_field(sit_out, "kind", str, where), _field(sit_out, "fixed", int, where))
+        prizes = _field(data, "prizes", dict, where)
+        prize_rule = PrizeRule(
+            _field(prizes, "places", int, where), _field(prizes, "formule_van_4", bool, where),
+            _field(prizes, "booby", bool, where), _field(prizes, "most_pits", bool, where),
+        )
+    except RuleError as err:
+        raise StoreError("{where} breaks the rules: {reason}", where=where, reason=err) from None
+    odd_players = _field(data, "odd_players", str, where)
+    if odd_players not in ODD_PLAYERS:
+        raise StoreError("{where}: unknown choice for players left over {choice!r}.", where=where, choice=odd_players)
+    names = {player for player, _ in players}
+    if len(names) != len(players) or "" in names:
+        raise StoreError("{where}: every player is checked in once, by name.", where=where)
+    rounds = []
+    for number, one in enumerate(_field(data, "rounds", list, where), 1):
+        at = Phrase("{where}, round {number}", where=where, number=number)
+        draw_data = _field(one, "draw", dict, at)
+        tables = _field(draw_data, "tables", list, at)
+        sitting_out = _field(draw_data, "sitting_out", list, at)
+        links = _field(one, "games", list, at)
+        if not all(isinstance(seats, list) and len(seats) == 4 for seats in tables) or len(links) != len(tables):
+            raise StoreError("{where}: each table needs four seats and one game.", where=at)
+        if not all(isinstance(player, str) for player in [*sitting_out, *(p for seats in tables for p in seats)]):
+            raise StoreError("{where}: the draw seats a player who is not checked in.", where=at)
+        draw = Draw.from_json({"tables": tables, "sitting_out": sitting_out})
+        if len(set(draw.seated) | set(draw.sitting_out)) != len(draw.seated) + len(draw.sitting_out):
+            raise StoreError("{where}: the draw seats a player twice.", where=at)
+        if not all(player in names or is_joker(player) for player in (*draw.seated, *draw.sitting_out)):
+            raise StoreError("{where}: the draw seats a player who is not checked in.", where=at)
+        for table, link in zip(draw.tables, links):
+            game = games.get(link) if isinstance(link, str) else None
+            if game is None or game.ruleset.id != CLUB_GAME or tuple(game.players) != table.seats:
+                raise StoreError(
+                    "{where}: table {table}'s game is not in the backup with the table's four players.",
+                    where=at, table=table.number,
+                )
+        rounds.append((draw, [str(link) for link in links]))
+    seed = _field(data, "seed", int, where)
+    if not 0 <= seed < 2**31:
+        raise StoreError("{where}: the draw's seed must be a whole number from 0 to {most}.", where=where, most=2**31 - 1)
+    return BackupEvening(
+        name, _field(data, "season", str, where).strip(), options, odd_players, sit_out_score, prize_rule,
+        _field(data, "fixed_pairs", bool, where), seed, _time(data, "created_at", where),
+        _time(data, "closed_at", where, optional=True), players, rounds,
     )
 
 

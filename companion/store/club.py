@@ -22,6 +22,7 @@ import sqlalchemy as sa
 from companion import rules
 from companion.rules import RuleError
 from companion.rules.club import (
+    CLUB_GAME,
     ODD_PLAYERS,
     Draw,
     Prize,
@@ -41,10 +42,6 @@ from companion.store.errors import NotFoundError, StoreError
 from companion.store.models import EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABLES, EVENINGS, PLAYERS, utc_now
 from companion.rules.text import Phrase
 from companion.store.service import LARGEST_ID, NAME_LENGTH, Store, _check_names, _check_text, _inserted_id
-
-CLUB_GAME = "klaverjassen"
-"""The game every table of a club evening plays."""
-
 
 @dataclass(frozen=True)
 class EveningPlayer:
@@ -298,14 +295,16 @@ class Evenings:
         return [self.evening(evening_id) for evening_id in ids]
 
     def result(self, evening_id: int) -> EveningResult:
-        """The ranking and prizes from the tables' games as saved now."""
+        """The ranking and prizes from the tables' games as saved now (a table whose game was
+        abandoned is stopped: see ``RoundScores``)."""
         evening = self.evening(evening_id)
-        rounds = tuple(
-            RoundScores(one.draw, {table: self.store.open_game(game_id).game for table, game_id in one.game_ids.items()})
-            for one in evening.rounds
-        )
+        rounds = []
+        for one in evening.rounds:
+            records = {table: self.store.open_game(game_id) for table, game_id in one.game_ids.items()}
+            stopped = frozenset(table for table, record in records.items() if record.status == "abandoned")
+            rounds.append(RoundScores(one.draw, {table: record.game for table, record in records.items()}, stopped))
         standings = tuple(ranking(rounds, evening.sit_out))
-        return EveningResult(evening, rounds, standings, tuple(prizes(standings, evening.prize_rule)))
+        return EveningResult(evening, tuple(rounds), standings, tuple(prizes(standings, evening.prize_rule)))
 
     def season_table(self, season_name: str, best_of: int | None = None) -> list[SeasonStanding]:
         """The season: each player's total, average and best N evenings over its closed evenings."""

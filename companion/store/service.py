@@ -9,6 +9,7 @@ raises StaleError.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import threading
@@ -28,7 +29,9 @@ from companion.rules.text import Phrase
 from companion.store import backup
 from companion.store.database import WRITE, database_url, describe, make_engine, upgrade
 from companion.store.errors import NotFoundError, StaleError, StoreError
-from companion.store.models import GAME_PLAYERS, GAMES, PLAYERS, ROUND_POSITION, ROUNDS, utc_now
+from companion.store.models import (
+    EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABLES, EVENINGS, GAME_PLAYERS, GAMES, PLAYERS, ROUND_POSITION, ROUNDS, utc_now,
+)
 from companion.store.records import (
     STATUSES, GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerResult, PlayerStats, RulesetStats,
 )
@@ -352,6 +355,7 @@ class Store:
             ]
             rounds = self._raw_rounds(conn)
             rows = conn.execute(sa.select(GAMES).order_by(GAMES.c.created_at, GAMES.c.id)).all()
+            evenings = self._evening_documents(conn)
         games, problems = [], []
         for row in rows:
             own = rounds.get(row.id, [])
@@ -365,7 +369,38 @@ class Store:
                     row.created_at, row.finished_at, row.note, row.location, own,
                 )
             )
-        return json.dumps(backup.document(players, games, now), ensure_ascii=False, indent=1), problems
+        return json.dumps(backup.document(players, games, now, evenings), ensure_ascii=False, indent=1), problems
+
+    @staticmethod
+    def _evening_documents(conn: sa.Connection) -> list[dict[str, Any]]:
+        """Every club evening as a backup holds it, its tables' games named by uuid."""
+        players: dict[int, list[tuple[str, bool]]] = {}
+        for evening_id, name, present in conn.execute(
+            sa.select(EVENING_PLAYERS.c.evening_id, PLAYERS.c.name, EVENING_PLAYERS.c.present)
+            .join(PLAYERS, PLAYERS.c.id == EVENING_PLAYERS.c.player_id)
+            .order_by(EVENING_PLAYERS.c.evening_id, EVENING_PLAYERS.c.position)
+        ):
+            players.setdefault(evening_id, []).append((name, present))
+        games: dict[tuple[int, int], list[str]] = {}
+        for evening_id, number, game_uuid in conn.execute(
+            sa.select(EVENING_TABLES.c.evening_id, EVENING_TABLES.c.round_number, GAMES.c.uuid)
+            .join(GAMES, GAMES.c.id == EVENING_TABLES.c.game_id)
+            .order_by(EVENING_TABLES.c.evening_id, EVENING_TABLES.c.round_number, EVENING_TABLES.c.table_number)
+        ):
+            games.setdefault((evening_id, number), []).append(game_uuid)
+        draws: dict[int, list[tuple[dict[str, Any], list[str]]]] = {}
+        for evening_id, number, draw in conn.execute(
+            sa.select(EVENING_ROUNDS.c.evening_id, EVENING_ROUNDS.c.number, EVENING_ROUNDS.c.draw)
+            .order_by(EVENING_ROUNDS.c.evening_id, EVENING_ROUNDS.c.number)
+        ):
+            draws.setdefault(evening_id, []).append((draw, games.get((evening_id, number), [])))
+        return [
+            backup.evening_document(
+                row.name, row.season, row.options, row.odd_players, row.sit_out, row.sit_out_fixed, row.prizes,
+                row.fixed_pairs, row.seed, row.created_at, row.closed_at, players.get(row.id, []), draws.get(row.id, []),
+            )
+            for row in conn.execute(sa.select(EVENINGS).order_by(EVENINGS.c.created_at, EVENINGS.c.id))
+        ]
 
     def import_json(self, path: str | os.PathLike[str]) -> ImportReport:
         """Add the games of a backup file that are not here yet (see ``import_text``)."""
@@ -380,12 +415,17 @@ class Store:
         """
         if isinstance(text, bytes):
             text = backup.decode(text, source)
-        players, games = backup.parse(text, source)
+        players, games, evenings = backup.parse(text, source)
         names = {p.name: p.created_at for p in players}
         for imported in games:
             for name in imported.game.players:
                 names.setdefault(name, imported.created_at)
             _check_game_text(imported.game, imported.note, imported.location)
+        for evening in evenings:
+            _check_text(evening.name, Phrase("The evening's name"), NAME_LENGTH)
+            _check_text(evening.season, Phrase("The season's name"), NAME_LENGTH)
+            for name, _present in evening.players:
+                names.setdefault(name, evening.created_at)
         _check_names(names)
         with self._write() as conn:
             known = set(conn.execute(sa.select(PLAYERS.c.name).where(PLAYERS.c.name.in_(list(names)))).scalars())
@@ -415,7 +455,44 @@ class Store:
                     [(i, r.entry, r.entered_at, r.edited_at) for i, r in enumerate(imported.rounds)],
                 )
                 added += 1
+            self._insert_evenings(conn, evenings, ids)
         return ImportReport(added, len(games) - added, len(set(names) - known))
+
+    @staticmethod
+    def _insert_evenings(conn: sa.Connection, evenings: list[backup.BackupEvening], ids: Mapping[str, int]) -> None:
+        """Add the backup's evenings not here yet: one is here when an evening of its name and
+        creation time is, or when one of its tables' games is already a table here."""
+        uuids = [link for evening in evenings for _, links in evening.rounds for link in links]
+        game_ids = dict(conn.execute(sa.select(GAMES.c.uuid, GAMES.c.id).where(GAMES.c.uuid.in_(uuids))).all())
+        linked = set(conn.execute(sa.select(EVENING_TABLES.c.game_id).where(EVENING_TABLES.c.game_id.in_(list(game_ids.values())))).scalars())
+        for evening in evenings:
+            own = {game_ids[link] for _, links in evening.rounds for link in links}
+            same = conn.execute(
+                sa.select(EVENINGS.c.id).where(EVENINGS.c.name == evening.name, EVENINGS.c.created_at == evening.created_at)
+            ).first()
+            if same or own & linked:
+                continue
+            linked |= own
+            evening_id = _inserted_id(conn.execute(
+                sa.insert(EVENINGS).values(
+                    name=evening.name, season=evening.season, options=evening.options, odd_players=evening.odd_players,
+                    sit_out=evening.sit_out.kind, sit_out_fixed=evening.sit_out.fixed,
+                    prizes=dataclasses.asdict(evening.prize_rule), fixed_pairs=evening.fixed_pairs, seed=evening.seed,
+                    created_at=evening.created_at, closed_at=evening.closed_at,
+                )
+            ))
+            if evening.players:
+                conn.execute(sa.insert(EVENING_PLAYERS), [
+                    {"evening_id": evening_id, "player_id": ids[name], "position": i, "present": present}
+                    for i, (name, present) in enumerate(evening.players)
+                ])
+            for number, (draw, links) in enumerate(evening.rounds, 1):
+                conn.execute(sa.insert(EVENING_ROUNDS).values(evening_id=evening_id, number=number, draw=draw.as_json()))
+                if links:
+                    conn.execute(sa.insert(EVENING_TABLES), [
+                        {"evening_id": evening_id, "round_number": number, "table_number": table.number, "game_id": game_ids[link]}
+                        for table, link in zip(draw.tables, links)
+                    ])
 
     def export_csv(self, path: str | os.PathLike[str], game_id: int | None = None) -> None:
         """The round table (points per round and side, with running totals) of one game or all."""

@@ -416,7 +416,7 @@ def _club_worker(listening: socket.socket, host: str, port: int, url: str, table
     import signal
 
     from companion.share import sharing
-    from companion.share.table import Table
+    from companion.share.table import CLUB_MAX_DEVICES, Table
     from companion.store.seats import Seats
 
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop like Ctrl+C
@@ -424,7 +424,7 @@ def _club_worker(listening: socket.socket, host: str, port: int, url: str, table
     serving = threading.Event()
     shared.start(url, serving)
     sharing.keep_tables_in(OpeningStore(shared).opened)
-    sharing.adopt(Table(table.invitation, seats=Seats(OpeningStore(shared).opened), table_id=table.table_id))
+    sharing.adopt(Table(table.invitation, seats=Seats(OpeningStore(shared).opened), table_id=table.table_id, max_devices=CLUB_MAX_DEVICES))
     _relay_between_processes(url)
     try:
         asyncio.run(_listen(_web_app(host, True, port), listening, serving, host, port))

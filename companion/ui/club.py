@@ -2,9 +2,11 @@
 
 ``/event`` lists the evenings and creates one; ``/event/<n>`` is the evening: its players,
 the draw, each table's game with a QR code a phone scans to score it (the shared table's
-code, as the share panel shows it), and the ranking, which the page reloads whenever a
-table saves (companion.ui.routes.refresh_needed). Decisions live in ``EveningState`` and
-``NewEveningState``; the views only draw them. Only the host's device organises.
+code, as the share panel shows it), and the ranking, which the page reads again whenever a
+table saves (companion.ui.routes.refresh_needed), updating its controls in place. Decisions
+live in ``EveningState`` and ``NewEveningState``; the views only draw them. Only the host's
+device organises; a session reaches the evenings through its ``LiveStore`` (its rights
+checked on every read and change, each change announced).
 """
 
 from __future__ import annotations
@@ -18,13 +20,12 @@ import flet as ft
 from companion import rules
 from companion.i18n import _, ngettext
 from companion.rules import RuleError
-from companion.rules.club import ODD_PLAYERS, PRIZE_BOOBY, PRIZE_PITS, SIT_OUT_SCORES, PrizeRule, SitOutScore
+from companion.rules.club import CLUB_GAME, ODD_PLAYERS, PRIZE_BOOBY, PRIZE_PITS, SIT_OUT_SCORES, PrizeRule, SitOutScore
 from companion.share import qr
-from companion.share.live import GameChanged
 from companion.share.sharing import current_table
 from companion.store import StoreError
-from companion.store.club import CLUB_GAME, Evening, EveningResult, Evenings, result_csv, result_html, result_json
-from companion.store.protocol import StoreWhenOpen
+from companion.store.club import Evening, EveningResult, Evenings, result_csv, result_html, result_json
+from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, points
 from companion.ui.routes import Page, Route
@@ -35,14 +36,9 @@ their defaults)."""
 
 
 def evenings_of(app) -> Evenings:
-    """The evenings of the app's store. The seam to the sharing code: a session's store is a
-    ``LiveStore``, which hands out only the game and player methods, so evenings use the store
-    beneath it and announce the games a draw starts themselves (``announce``); a store still
-    opening (``StoreWhenOpen``) is waited for."""
-    store = getattr(app.store, "_store", app.store)
-    if isinstance(store, StoreWhenOpen):
-        store = store.opened()
-    return Evenings(store)
+    """The evenings of the session's store: through a ``LiveStore`` each read and change is
+    checked against the device's rights and each change announced (companion.share.live)."""
+    return app.store.evenings()  # every session's store is a LiveStore (companion.ui.app)
 
 
 def organises(app) -> bool:
@@ -101,17 +97,23 @@ class TableLine:
     game_id: int
     deals: int
     playing: bool
+    stopped: bool  # its game abandoned: it no longer holds up the round (rules.club.RoundScores)
     join_url: str | None
 
 
 class EveningState:
-    """One evening as its page shows it: the result now, what the organiser may do next."""
+    """One evening as its page shows it: the result now, what the organiser may do next, and
+    the name of a late arrival typed but not yet checked in (``arriving``: kept while the
+    page follows the tables' saves). ``games`` is the session's store: stopping a table
+    abandons its game there, checked and announced like any change of a game."""
 
-    def __init__(self, evenings: Evenings, evening_id: int):
+    def __init__(self, evenings: Evenings, evening_id: int, games: GameStore):
         self.evenings = evenings
         self.evening_id = evening_id
+        self.games = games
         self.result: EveningResult | None = None
         self.error: str | None = None
+        self.arriving = ""
 
     def load(self) -> bool:
         try:
@@ -137,12 +139,15 @@ class EveningState:
         one = self.evening.rounds[-1]
         table = current_table()
         lines = []
-        for result in self.result.rounds[-1].results():
+        scores = self.result.rounds[-1]
+        for result in scores.results():
             game_id = one.game_ids[result.table.number]
             url = None
             if table is not None:
                 url = f"{table.invitation.base_url}{Route(Page.GAME, game_id=game_id).path}?code={table.invitation.code}"
-            lines.append(TableLine(result.table.number, result.table.seats, game_id, result.deals, not result.over, url))
+            stopped = result.table.number in scores.stopped
+            playing = not result.over and not stopped
+            lines.append(TableLine(result.table.number, result.table.seats, game_id, result.deals, playing, stopped, url))
         return lines
 
     @property
@@ -158,19 +163,26 @@ class EveningState:
         """Every table of the newest round has finished: the ranking's prizes can be shown."""
         return bool(self.evening.rounds) and not (self.result and self.result.playing)
 
-    def draw(self) -> list[int]:
-        """Draw the next round; the ids of the games it started (empty, with ``error``, if refused)."""
-        try:
-            evening = self.evenings.draw_next(self.evening_id)
-        except (RuleError, StoreError) as err:
-            self.error = err.message
-            return []
-        self.error = None
-        self.load()
-        return list(evening.rounds[-1].game_ids.values())
+    def draw(self) -> None:
+        """Draw the next round (or say, in ``error``, why not)."""
+        self._change(self.evenings.draw_next)
 
-    def check_in(self, name: str) -> None:
-        self._change(self.evenings.check_in, name)
+    def check_in(self) -> None:
+        """Check in the player typed (``arriving``); the field empties once they are in."""
+        if self._change(self.evenings.check_in, self.arriving):
+            self.arriving = ""
+
+    def stop_table(self, table: int) -> None:
+        """A table that will never finish stops: its game is abandoned, the round can close
+        without it and its players score what sitting out scores (``play_on`` takes it back)."""
+        self._change(lambda _evening, game_id: self.games.abandon(game_id), self._game_of(table))
+
+    def play_on(self, table: int) -> None:
+        """Take a stop back: the table's game goes on and counts again."""
+        self._change(lambda _evening, game_id: self.games.reopen(game_id), self._game_of(table))
+
+    def _game_of(self, table: int) -> int:
+        return self.evening.rounds[-1].game_ids[table]
 
     def check_out(self, name: str) -> None:
         self._change(self.evenings.check_out, name)
@@ -178,14 +190,15 @@ class EveningState:
     def close(self) -> None:
         self._change(self.evenings.close)
 
-    def _change(self, change, *args) -> None:
+    def _change(self, change, *args) -> bool:
         try:
             change(self.evening_id, *args)
         except (RuleError, StoreError) as err:
             self.error = err.message
-            return
+            return False
         self.error = None
         self.load()
+        return True
 
     def prize_lines(self) -> list[str]:
         """The prizes in words, once every table has finished."""
@@ -200,6 +213,49 @@ class EveningState:
                 lines.append(_("Most pits: {players}").format(players=names))
             else:
                 lines.append(_("Prize for place {place}: {players}").format(place=prize.position, players=names))
+        return lines
+
+
+@dataclass
+class SeasonState:
+    """One season's table on the evenings page: by total, or by each player's best N of the
+    season's M closed evenings (``best_of``; None counts them all)."""
+
+    evenings: Evenings
+    name: str
+    evening_count: int
+    best_of: int | None = None
+
+    def fewer(self) -> None:
+        """Count one evening fewer per player, down to the best one."""
+        self.best_of = max((self.best_of or self.evening_count) - 1, 1)
+
+    def more(self) -> None:
+        """Count one evening more per player, up to all of them."""
+        if self.best_of is not None:
+            self.best_of = None if self.best_of + 1 >= self.evening_count else self.best_of + 1
+
+    def heading(self) -> str:
+        if self.best_of is None:
+            return ngettext("All {count} evening", "All {count} evenings", self.evening_count).format(count=self.evening_count)
+        return ngettext("Best {best} of {count} evening", "Best {best} of {count} evenings", self.evening_count).format(
+            best=self.best_of, count=self.evening_count
+        )
+
+    def lines(self) -> list[tuple[str, str]]:
+        """Each player's line (its identifier, its words), in the season's order."""
+        lines = []
+        for line in self.evenings.season_table(self.name, self.best_of):
+            evenings = ngettext("{count} evening", "{count} evenings", line.evenings).format(count=line.evenings)
+            if self.best_of is None:
+                words = _("{place}. {player}: {total} ({evenings}, average {average:.0f})").format(
+                    place=line.place, player=line.player, total=points(line.total), evenings=evenings, average=line.average
+                )
+            else:
+                words = _("{place}. {player}: {best} ({evenings}, total {total})").format(
+                    place=line.place, player=line.player, best=points(line.best), evenings=evenings, total=points(line.total)
+                )
+            lines.append((f"season-{self.name}-{line.player}", words))
         return lines
 
 
@@ -230,23 +286,40 @@ def show_list(app) -> ft.View:
             )
         )
     for season_name in sorted({e.season for e in saved if e.season and e.closed_at is not None}):
-        body.append(widgets.section_title(_("Season {season}").format(season=season_name)))
-        for line in evenings.season_table(season_name):
-            body.append(
-                widgets.tagged(
-                    ft.Text(
-                        _("{place}. {player}: {total} ({evenings}, average {average:.0f})").format(
-                            place=line.place,
-                            player=line.player,
-                            total=points(line.total),
-                            evenings=ngettext("{count} evening", "{count} evenings", line.evenings).format(count=line.evenings),
-                            average=line.average,
-                        )
-                    ),
-                    f"season-{season_name}-{line.player}",
-                )
-            )
+        count = sum(1 for e in saved if e.season == season_name and e.closed_at is not None)
+        body += _season_table(app, SeasonState(evenings, season_name, count))
     return widgets.screen(app, Route(Page.EVENTS).path, _("Club evenings"), body)
+
+
+def _season_table(app, state: SeasonState) -> list[ft.Control]:
+    """A season's table with a control to rank it by each player's best N evenings."""
+    table = ft.Column(spacing=4)
+
+    def step(change: Callable[[], None], _e: object = None) -> None:
+        change()
+        draw()
+        app.page.update()
+
+    def draw() -> None:
+        table.controls = [
+            ft.Row(
+                [
+                    widgets.tagged(
+                        ft.IconButton(ft.Icons.REMOVE, tooltip=_("Fewer evenings"), on_click=partial(step, state.fewer), disabled=(state.best_of or state.evening_count) <= 1),
+                        f"season-{state.name}-fewer",
+                    ),
+                    widgets.tagged(ft.Text(state.heading(), expand=True), f"season-{state.name}-counted"),
+                    widgets.tagged(
+                        ft.IconButton(ft.Icons.ADD, tooltip=_("More evenings"), on_click=partial(step, state.more), disabled=state.best_of is None),
+                        f"season-{state.name}-more",
+                    ),
+                ]
+            ),
+            *(widgets.tagged(ft.Text(words), identifier) for identifier, words in state.lines()),
+        ]
+
+    draw()
+    return [widgets.section_title(_("Season {season}").format(season=state.name)), table]
 
 
 def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
@@ -331,41 +404,108 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
 
 
 def show_evening(app, evening_id: int) -> ft.View:
-    """/event/<n>: the organiser's evening, and the live ranking for the big screen."""
+    """/event/<n>: the organiser's evening, and the live ranking for the big screen.
+
+    Shown again while it is on screen (a table saved), the page is the same page read
+    again: its controls are updated in place, so a late arrival's name being typed stays.
+    """
     route = Route(Page.EVENT, evening=evening_id).path
-    state = EveningState(evenings_of(app), evening_id)
+    views = getattr(app.page, "views", None) or [None]
+    shown = views[-1]
+    if shown is not None and shown.route == route and isinstance(shown.data, EveningPage):
+        shown.data.state.load()
+        shown.data.fill()
+        return shown
+    state = EveningState(evenings_of(app), evening_id, app.store)
     if not state.load():
         return widgets.screen(app, route, _("Club evening"), [widgets.error_banner(state.error or "")])
-    view = widgets.screen(app, route, state.evening.name, [])
-    _fill(app, view, state)
-    return view
+    return EveningPage(app, state, route).view
 
 
-def _fill(app, view: ft.View, state: EveningState) -> None:
-    body: list[ft.Control] = []
-    if state.error:
-        body.append(widgets.error_banner(state.error, identifier="evening-error"))
-    if organises(app):
-        body += _organiser_controls(app, view, state)
-    tables = state.tables()
-    if tables:
-        body.append(widgets.section_title(_("Round {number}").format(number=state.round_number)))
-        body += [_table_card(app, line) for line in tables]
-    if state.sitting_out:
-        body.append(
-            widgets.tagged(
-                ft.Text(_("Sitting out: {players}").format(players=", ".join(state.sitting_out))), "sitting-out"
+class EveningPage:
+    """The controls of an evening's page, kept while it is shown: ``fill`` draws the state
+    into them, leaving the late arrival's field (and what is typed in it) in place."""
+
+    def __init__(self, app, state: EveningState, route: str):
+        self.app = app
+        self.state = state
+        self.head = ft.Column(spacing=12)
+        self.arrivals = ft.Column(spacing=12)
+        self.live = ft.Column(spacing=12)
+        self.present = ft.Row(wrap=True, spacing=6)
+        self.arriving = ft.TextField(expand=True, on_change=self._typed, on_submit=self._arrive)
+        self.check_in = ft.OutlinedButton(on_click=self._arrive)
+        self.view = widgets.screen(app, route, state.evening.name, [self.head, self.arrivals, self.live])
+        self.view.data = self
+        self.fill()
+
+    def fill(self) -> None:
+        state, app = self.state, self.app
+        if state.result is None:  # the evening could not be read again: say why, keep the rest
+            self.head.controls = [widgets.error_banner(state.error or "", identifier="evening-error")]
+            return
+        organiser = organises(app)
+        self.head.controls = [widgets.error_banner(state.error, identifier="evening-error")] if state.error else []
+        if organiser:
+            self.head.controls += _round_actions(self, state)
+        self._fill_arrivals(organiser and not state.evening.fixed_pairs)
+        body: list[ft.Control] = []
+        tables = state.tables()
+        if tables:
+            body.append(widgets.section_title(_("Round {number}").format(number=state.round_number)))
+            open_evening = organiser and state.evening.closed_at is None
+            body += [_table_card(self, line, open_evening) for line in tables]
+        if state.sitting_out:
+            body.append(
+                widgets.tagged(
+                    ft.Text(_("Sitting out: {players}").format(players=", ".join(state.sitting_out))), "sitting-out"
+                )
             )
-        )
-    body.append(widgets.section_title(_("Ranking")))
-    body.append(_ranking(state))
-    prizes = state.prize_lines()
-    if prizes:
-        body.append(widgets.section_title(_("Prizes")))
-        body += [widgets.tagged(ft.Text(line), f"prize-{i}") for i, line in enumerate(prizes)]
-    if state.evening.rounds:
-        body.append(ft.Row(_downloads(app, state), wrap=True, spacing=8))
-    widgets.set_body(view, body)
+        body.append(widgets.section_title(_("Ranking")))
+        body.append(_ranking(state))
+        prizes = state.prize_lines()
+        if prizes:
+            body.append(widgets.section_title(_("Prizes")))
+            body += [widgets.tagged(ft.Text(line), f"prize-{i}") for i, line in enumerate(prizes)]
+        if state.evening.rounds:
+            body.append(ft.Row(_downloads(app, state), wrap=True, spacing=8))
+        self.live.controls = body
+
+    def _fill_arrivals(self, shown: bool) -> None:
+        """The late arrival's field (the same control every time) and who is present."""
+        if not shown:
+            self.arrivals.controls = []
+            return
+        self.arriving.label = _("Player arriving")
+        self.arriving.value = self.state.arriving
+        self.check_in.content = _("Check in")
+        self.present.controls = [
+            widgets.tagged(
+                ft.Chip(label=ft.Text(player), tooltip=_("Leaves after this round"), on_delete=partial(self._leaves, player)),
+                f"present-{player}",
+            )
+            for player in self.state.evening.present
+        ]
+        if not self.arrivals.controls:
+            self.arrivals.controls = [
+                ft.Row([widgets.tagged(self.arriving, "arriving-name", expand=True), widgets.tagged(self.check_in, "check-in")]),
+                self.present,
+            ]
+
+    def redo(self) -> None:
+        self.fill()
+        self.app.page.update()
+
+    def _typed(self, e: ft.Event[ft.TextField]) -> None:
+        self.state.arriving = e.control.value or ""
+
+    def _arrive(self, _e: object = None) -> None:
+        self.state.check_in()
+        self.redo()
+
+    def _leaves(self, player: str, _e: object = None) -> None:
+        self.state.check_out(player)
+        self.redo()
 
 
 def _downloads(app, state: EveningState) -> list[ft.Control]:
@@ -390,29 +530,16 @@ def _downloads(app, state: EveningState) -> list[ft.Control]:
     ]
 
 
-def _organiser_controls(app, view: ft.View, state: EveningState) -> list[ft.Control]:
-    name = ft.TextField(label=_("Player arriving"), expand=True)
-
-    def redo() -> None:
-        _fill(app, view, state)
-        app.page.update()
+def _round_actions(page: EveningPage, state: EveningState) -> list[ft.Control]:
+    """Draw the next round once every table has finished (or stopped); close the evening."""
 
     def draw(_e=None) -> None:
-        for game_id in state.draw():
-            app.store.announce(GameChanged(game_id, 1))  # a table's game is new: its first version
-        redo()
+        state.draw()
+        page.redo()
 
-    def then_redo(change: Callable[[], object]) -> None:
-        change()
-        redo()
-
-    def leaves(player: str, _e: object = None) -> None:
-        state.check_out(player)
-        redo()
-
-    def arrive(_e=None) -> None:
-        state.check_in(name.value or "")
-        redo()
+    def close(_e=None) -> None:
+        state.close()
+        page.redo()
 
     controls: list[ft.Control] = []
     if state.can_draw:
@@ -424,33 +551,21 @@ def _organiser_controls(app, view: ft.View, state: EveningState) -> list[ft.Cont
         )
     if state.finished and state.evening.closed_at is None:
         controls.append(
-            widgets.tagged(
-                ft.OutlinedButton(_("Close the evening"), icon=ft.Icons.FLAG, on_click=lambda _e=None: then_redo(state.close)),
-                "close-evening",
-            )
-        )
-    if not state.evening.fixed_pairs:
-        controls.append(ft.Row([widgets.tagged(name, "arriving-name", expand=True), ft.OutlinedButton(_("Check in"), on_click=arrive)]))
-        present = [p.name for p in state.evening.players if p.present]
-        controls.append(
-            ft.Row(
-                [
-                    ft.Chip(
-                        label=ft.Text(player),
-                        tooltip=_("Leaves after this round"),
-                        on_delete=partial(leaves, player),
-                    )
-                    for player in present
-                ],
-                wrap=True,
-                spacing=6,
-            )
+            widgets.tagged(ft.OutlinedButton(_("Close the evening"), icon=ft.Icons.FLAG, on_click=close), "close-evening")
         )
     return controls
 
 
-def _table_card(app, line: TableLine) -> ft.Control:
-    status = _("playing, {deals} deals saved").format(deals=line.deals) if line.playing else _("finished")
+def _table_card(page: EveningPage, line: TableLine, organiser: bool) -> ft.Control:
+    """One table: its players, its code, how far it is; the organiser may stop a table that
+    will never finish (and take that back)."""
+    app, state = page.app, page.state
+    if line.stopped:
+        status = _("stopped: its players score as sitting out")
+    elif line.playing:
+        status = _("playing, {deals} deals saved").format(deals=line.deals)
+    else:
+        status = _("finished")
     column: list[ft.Control] = [
         ft.Text(_("Table {number}").format(number=line.number), size=20, weight=ft.FontWeight.W_600),
         ft.Text(" \u00b7 ".join(line.seats)),
@@ -460,6 +575,25 @@ def _table_card(app, line: TableLine) -> ft.Control:
             f"open-table-{line.number}",
         ),
     ]
+
+    def change(act: Callable[[int], None], _e: object = None) -> None:
+        act(line.number)
+        page.redo()
+
+    if organiser and line.playing:
+        column.append(
+            widgets.tagged(
+                ft.TextButton(_("Stop this table"), icon=ft.Icons.STOP_CIRCLE, on_click=partial(change, state.stop_table)),
+                f"stop-table-{line.number}",
+            )
+        )
+    elif organiser and line.stopped:
+        column.append(
+            widgets.tagged(
+                ft.TextButton(_("Play this table on"), icon=ft.Icons.UNDO, on_click=partial(change, state.play_on)),
+                f"play-on-table-{line.number}",
+            )
+        )
     if line.join_url:
         column.insert(
             2,

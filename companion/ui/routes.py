@@ -30,6 +30,7 @@ from companion.rules import IDS
 from companion.share.live import (
     DeviceEnded,
     DevicesChanged,
+    EveningChanged,
     GameChanged,
     GamesRestored,
     JoinCodeChanged,
@@ -239,6 +240,8 @@ def refresh_needed(route: Route, message: Message, device: Device) -> bool:
         return page in (Page.PLAYERS, Page.PLAYER)
     if isinstance(message, GamesRestored):  # new games in the lists and statistics; no game in play changed
         return page in LISTS or page is Page.TABLE
+    if isinstance(message, EveningChanged):  # a round drawn starts games: the lists show them
+        return page in LISTS or page is Page.TABLE or page is Page.EVENT and route.evening == message.evening_id
     if page in (Page.TABLE, Page.EVENT):  # an evening's ranking follows every table's game
         return True
     if page in (Page.GAME, Page.TABLE_OF_GAME):

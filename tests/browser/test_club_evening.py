@@ -128,4 +128,32 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
     assert Counter(second.seated + second.sitting_out) == Counter(NINE)
     assert second.sitting_out != first.draw.sitting_out  # the one who sat out plays now
     big_screen.expect_text("table-2-status", "playing, 0 deals saved")
+
+    # A late arrival's name typed on the organiser's page stays while a table saves (the
+    # page follows the save in place), and is checked in with Enter.
+    arriving = organiser.page.get_by_role("textbox", name="Player arriving")
+    arriving.click()
+    organiser.until("() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+    organiser.page.keyboard.type("Zoe")
+    organiser.until("() => document.activeElement?.value === 'Zoe'")
+    game_id = evenings.evening(evening_id).rounds[1].game_ids[1]
+    first_phone.open(f"/game/{game_id}")
+    first_phone.tap("enter-round")
+    first_phone.tap(f"klaver-points-{store.open_game(game_id).game.sides[1]}")
+    first_phone.keys("0")
+    first_phone.tap("entry-save")
+    organiser.expect_text("table-1-status", "playing, 1 deals saved")
+    assert organiser.page.evaluate("document.activeElement?.value") == "Zoe"
+    organiser.page.keyboard.press("Enter")
+    organiser.wait("present-Zoe")
+    assert "Zoe" in evenings.evening(evening_id).present
+
+    # Tables that will never finish are stopped, so the next round can be drawn; a stop is taken back.
+    organiser.tap("stop-table-1")
+    organiser.expect_text("table-1-status", "stopped")
+    organiser.tap("stop-table-2")
+    organiser.wait("draw-round")
+    big_screen.expect_text("table-2-status", "stopped")
+    organiser.tap("play-on-table-2")
+    organiser.gone("draw-round")
     store.close()

@@ -117,6 +117,34 @@ def test_a_table_without_a_saved_deal_scores_nothing_and_is_still_playing():
     assert {s.total for s in ranking([one], SitOutScore())} == {0}
 
 
+def _played(table: Table, first_points: int, pit: bool = False):
+    """A table's game with one deal: the first side's card points (a pit when ``pit``)."""
+    game = KLAVERJASSEN.new_game(list(table.seats), {"ending": "boompje"})
+    a, b = game.sides
+    if pit:
+        return game.add_round({"card_points": {a: 162, b: 0}, "pit": a})
+    return game.add_round({"card_points": {a: first_points, b: 162 - first_points}, "roem": {a: 0, b: 0}})
+
+
+def test_a_stopped_table_no_longer_holds_up_the_round():
+    draw = draw_round(NINE, [], seed=1)
+    assert RoundScores(draw, {}).playing == (1, 2)
+    assert RoundScores(draw, {}, stopped=frozenset({2})).playing == (1,)
+
+
+def test_a_stopped_tables_players_score_what_sitting_out_scores_and_its_marks_are_left_out():
+    draw = draw_round(NINE, [], seed=1)
+    one, two = draw.tables
+    games = {1: _played(one, 100), 2: _played(two, 0, pit=True)}
+    standings = {s.player: s for s in ranking([RoundScores(draw, games, frozenset({2}))], SitOutScore("lowest"))}
+    lowest = min(standings[player].total for player in one.seats)
+    assert {player: standings[player].total for player in (*two.seats, *draw.sitting_out)} == dict.fromkeys(
+        (*two.seats, *draw.sitting_out), lowest
+    )
+    assert all(standings[player].pits == 0 for player in two.seats)
+    assert all(standings[player].sat_out == 0 for player in two.seats)
+
+
 def test_a_game_of_other_players_is_not_the_tables_game():
     game = KLAVERJASSEN.new_game(["Ann", "Bob", "Cy", "Zed"])
     with pytest.raises(RuleError, match="Table 1's game"):

@@ -131,7 +131,7 @@ def test_fixed_pairs_stay_together_and_meet_each_other_pair_at_most_once(pair_co
     st.sampled_from(["lowest", "average", "fixed"]),
     st.data(),
 )
-def test_the_ranking_is_the_sum_of_the_stored_games(count, rounds, seed, kind, data):
+def test_the_ranking_is_the_sum_of_the_stored_games_a_stopped_tables_players_scoring_as_sitting_out(count, rounds, seed, kind, data):
     sit_out = SitOutScore(kind, 500)
     draws: list[Draw] = []
     evening: list[RoundScores] = []
@@ -149,18 +149,22 @@ def test_the_ranking_is_the_sum_of_the_stored_games(count, rounds, seed, kind, d
                     points = data.draw(st.sampled_from([0, 10, 52, 81, 100, 152, 162]))
                     game = game.add_round({"card_points": {first: points, second: 162 - points}, "roem": {first: 0, second: 0}})
             games[table.number] = game
-        evening.append(RoundScores(draw, games))
+        stopped = data.draw(st.frozensets(st.sampled_from([table.number for table in draw.tables])))
+        evening.append(RoundScores(draw, games, stopped))
     expected: Counter[str] = Counter()
     for draw, one in zip(draws, evening):
-        seated_scores = {}
+        seated_scores, left_out = {}, list(draw.sitting_out)
         for table in draw.tables:
             game = one.games[table.number]
+            if table.number in one.stopped:
+                left_out += table.seats
+                continue
             for player in table.seats:
                 seated_scores[player] = game.totals[game.setup.team_of(player)]
         expected.update(seated_scores)
-        values = list(seated_scores.values())
+        values = list(seated_scores.values()) or [0]
         given_out = {"lowest": min(values), "fixed": 500, "average": round(sum(values) / len(values) + 1e-9)}[kind]
-        expected.update({player: given_out for player in draw.sitting_out})
+        expected.update({player: given_out for player in left_out})
     standings = ranking(evening, sit_out)
     assert {s.player: s.total for s in standings} == {p: expected[p] for p in names(count)}
     assert [s.total for s in standings] == sorted((s.total for s in standings), reverse=True)

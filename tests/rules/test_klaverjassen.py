@@ -443,7 +443,7 @@ def test_a_target_outside_the_range_or_not_in_digits_is_refused_in_words(ending)
     with pytest.raises(RuleError) as err:
         new_game(ending=ending)
     assert err.value.field == "ending"
-    assert "501, 1000, 1500, boompje or a whole number from 100 to 10000" in err.value.message
+    assert "501, 1000, 1500, boompje, boompje12 or a whole number from 100 to 10000" in err.value.message
 
 
 def test_higher_target_with_the_extra_deal():
@@ -463,6 +463,21 @@ def test_boompje_is_exactly_16_deals_and_the_higher_total_wins():
     assert game.over and game.winners == [A]
     with pytest.raises(RuleError):
         game.add_round(deal(80, 82))
+
+
+def test_boompje_of_12_ends_after_the_12th_deal_and_the_higher_total_wins():
+    game = play(new_game(ending="boompje12"), *[win_for(B)] * 11)
+    assert not game.over
+    assert game.detail["deals_to_play"] == 12 and game.detail["target"] is None
+    game = game.add_round(deal(100, 62))
+    assert game.over and game.winners == [B]
+    with pytest.raises(RuleError):
+        game.add_round(deal(80, 82))
+
+
+def test_a_boompje_still_means_16_deals_beside_the_boompje_of_12():
+    game = play(new_game(ending="boompje"), *[win_for(A)] * 12)
+    assert not game.over and game.detail["deals_to_play"] == 16
 
 
 def test_boompje_tie_is_a_shared_win():

@@ -28,7 +28,7 @@ options_strategy = st.fixed_dictionaries(
         "nat_on_card_points": st.booleans(),
         "defenders_pit_bonus": st.booleans(),
         "verzaakt_penalty": st.booleans(),
-        "ending": st.sampled_from(["501", "1000", "1500", "boompje"]),
+        "ending": st.sampled_from(["501", "1000", "1500", "boompje", "boompje12"]),
     }
 )
 roem_strategy = st.sampled_from([0, 0, 0, 20, 40, 50, 70, 100, 120, 200, 250])
@@ -101,8 +101,8 @@ def test_totals_are_the_sum_of_the_round_scores_and_the_winner_leads(options, de
     if game.over:
         best = max(game.totals.values())
         assert {game.totals[t] for t in game.winners} == {best}
-        if options["ending"] == "boompje":
-            assert len(game.rounds) == 16
+        if options["ending"].startswith("boompje"):
+            assert len(game.rounds) == {"boompje": 16, "boompje12": 12}[options["ending"]]
         else:
             assert best >= int(options["ending"])
             assert len(game.winners) == 1

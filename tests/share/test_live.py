@@ -10,6 +10,7 @@ import pytest
 from companion.share import live
 from companion.share.feed import feed
 from companion.share.live import (
+    EveningChanged,
     GameChanged,
     GamesRestored,
     LiveStore,
@@ -18,6 +19,7 @@ from companion.share.live import (
 )
 from companion.share.table import Device, Role
 from companion.store import StaleError, Store, StoreError
+from companion.store.club import Evenings
 from companion.store.protocol import GameStore
 from companion.ui.session import hear_from_elsewhere
 
@@ -154,11 +156,44 @@ def test_every_store_method_is_classified_so_a_new_one_is_not_let_through_unseen
 
 
 def test_a_session_is_offered_exactly_the_reads_and_changes_the_screens_use():
-    sessions_own = {"announce", "latest_game"}  # telling the other sessions, and reading what they were told
+    sessions_own = {"announce", "latest_game", "evenings"}  # telling the other sessions, reading what they were told, the club evenings (LiveEvenings)
     offered = {name for name, _member in inspect.getmembers(LiveStore) if not name.startswith("_")} - sessions_own
     screens_use = {name for name, _member in inspect.getmembers(GameStore) if not name.startswith("_")}
     the_database = {"url"}  # which database the store is, not a read
     assert offered == live.READS | live.GAME_CHANGES | live.PLAYER_CHANGES | live.RESTORES | the_database == screens_use
+
+
+def test_the_host_runs_a_club_evening_and_every_change_is_announced(store, heard):
+    evenings = session(store, Role.HOST, heard).evenings()
+    evening = evenings.create("Tuesday", ["Ann", "Bob", "Cy", "Dee", "Eva"], {"ending": "boompje"}, seed=3)
+    evenings.draw_next(evening.id)
+    evenings.check_in(evening.id, "Zoe")
+    assert heard == [PlayersChanged(), EveningChanged(evening.id), EveningChanged(evening.id), PlayersChanged(), EveningChanged(evening.id)]
+    assert len(store.in_progress()) == 1
+
+
+@pytest.mark.parametrize("role, refusal", [(Role.SCORER, "Only the host's device runs a club evening"), (Role.VIEWER, "can only watch")])
+def test_only_the_hosts_device_changes_a_club_evening_others_read_it(store, heard, role, refusal):
+    evening = Evenings(store).create("Tuesday", ["Ann", "Bob", "Cy", "Dee"], seed=3)
+    evenings = session(store, role, heard).evenings()
+    with pytest.raises(StoreError, match=refusal):
+        evenings.draw_next(evening.id)
+    assert evenings.result(evening.id).evening.rounds == () and heard == []
+
+
+def test_a_device_no_longer_at_the_table_can_no_longer_read_or_run_an_evening(store, heard):
+    evening = Evenings(store).create("Tuesday", ["Ann", "Bob", "Cy", "Dee"], seed=3)
+    evenings = LiveStore(store, device(Role.HOST), heard.append, seated=lambda device: False).evenings()
+    for use in (lambda: evenings.result(evening.id), lambda: evenings.evenings(), lambda: evenings.draw_next(evening.id)):
+        with pytest.raises(live.LeftTableError, match="no longer at the table"):
+            use()
+    assert Evenings(store).evening(evening.id).rounds == ()
+
+
+def test_every_evening_method_is_checked_by_a_session():
+    public = {name for name, _member in inspect.getmembers(Evenings) if not name.startswith("_")}
+    checked = {name for name in vars(live.LiveEvenings) if not name.startswith("_")}
+    assert public == checked
 
 
 def test_a_device_no_longer_at_the_table_may_neither_read_nor_change(store, heard):

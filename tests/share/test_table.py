@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.share.limiter import WrongTries
-from companion.share.table import MAX_DEVICES, Device, Invitation, JoinRefused, Role, Table, describe_user_agent
+from companion.share.table import CLUB_MAX_DEVICES, MAX_DEVICES, Device, Invitation, JoinRefused, Role, Table, describe_user_agent
 from tests.share.fakes import Clock
 
 CODE = "K7QM2XHD"
@@ -213,6 +213,13 @@ def test_the_device_limit_counts_only_devices_with_the_join_code(table):
         table.admit(CODE, "192.168.1.99")
     assert refused.value.full
     assert len(table.devices()) == MAX_DEVICES + 3
+
+
+def test_a_club_servers_table_seats_an_evening_of_forty_tables(clock):
+    club = Table(Invitation("192.168.1.5", 8550, code=CODE, host_code=HOST_CODE), clock=clock, max_devices=CLUB_MAX_DEVICES)
+    for n in range(160):
+        club.admit(CODE, f"10.0.{n // 200}.{n % 200}")
+    assert len(club.devices()) == 160 <= CLUB_MAX_DEVICES
 
 
 def test_a_table_seats_its_own_devices_only(table, clock):

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from companion.store import Store, StoreError
+from companion.store.club import Evenings
 from tests.store.games import beverbende, klaverjassen_boompje, members_only_one_hand, play
 
 
@@ -227,3 +228,128 @@ def test_csv_of_clubs_game_lists_every_player(store, tmp_path):
     record = play(store, "clubs", ["Ann", "Bob", "Cy"], [{"out_order": ["Bob", "Ann"], "club_points": {"Bob": 7}}])
     store.export_csv(tmp_path / "clubs.csv", game_id=record.id)
     assert {r["side"]: r["points"] for r in _csv(tmp_path / "clubs.csv")} == {"Ann": "2", "Bob": "12", "Cy": "0"}
+
+
+# --- club evenings ---------------------------------------------------------------------------
+
+EVENING = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
+
+
+def _play_boompje_of_12(store: Store, game_id: int) -> None:
+    record = store.open_game(game_id)
+    first, second = record.game.sides
+    for _ in range(12):
+        entry = {"card_points": {first: 100, second: 62}, "roem": {first: 0, second: 0}}
+        record = store.add_round(game_id, entry, record.version)
+
+
+def _evening_backup(tmp_path, change=lambda document: None) -> str:
+    """A backup of one closed club evening (two rounds, 9 players, one sitting out each
+    round) and a second evening still open, changed by ``change``."""
+    with Store.memory() as source:
+        evenings = Evenings(source)
+        evening = evenings.create("Tuesday", EVENING, {"ending": "boompje12"}, season_name="2026", seed=5)
+        for _ in range(2):
+            evening = evenings.draw_next(evening.id)
+            for game_id in evening.rounds[-1].game_ids.values():
+                _play_boompje_of_12(source, game_id)
+        evenings.check_out(evening.id, "Ida")
+        evenings.close(evening.id)
+        evenings.create("Thursday", EVENING[:4], {"variant": "rotterdam"}, odd_players="joker", seed=6)
+        source.export_json(tmp_path / "good.json")
+    document = json.loads((tmp_path / "good.json").read_text())
+    change(document)
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(document))
+    return path
+
+
+def _evenings_as_read(store: Store) -> list[tuple]:
+    """Every evening as the organiser sees it, its tables named by their games' uuids and the
+    ranking derived from them."""
+    evenings = Evenings(store)
+    seen = []
+    for evening in evenings.evenings():
+        tables = [
+            {table: store.open_game(game_id).uuid for table, game_id in one.game_ids.items()} for one in evening.rounds
+        ]
+        seen.append((
+            evening.name, evening.season, dict(evening.options), evening.odd_players, evening.sit_out,
+            evening.prize_rule, evening.fixed_pairs, evening.seed, evening.created_at, evening.closed_at,
+            evening.players, [one.draw for one in evening.rounds], tables, evenings.result(evening.id).standings,
+        ))
+    return seen
+
+
+def test_a_backup_restores_the_club_evenings_with_their_tables_games(tmp_path):
+    path = _evening_backup(tmp_path)
+    with Store.memory() as source:
+        source.import_json(path)
+        expected = _evenings_as_read(source)
+    with Store.memory() as other:
+        other.import_json(path)
+        restored = _evenings_as_read(other)
+    assert [line[0] for line in restored] == ["Thursday", "Tuesday"]
+    assert restored == expected
+    tuesday = restored[1]
+    assert len(tuesday[11]) == 2 and all(len(tables) == 2 for tables in tuesday[12])
+    assert dict(tuesday[2])["ending"] == "boompje12" and tuesday[9] is not None
+    assert [p.present for p in tuesday[10]] == [True] * 8 + [False]
+
+
+def test_exporting_a_restored_evening_gives_the_same_evening(tmp_path):
+    path = _evening_backup(tmp_path)
+    with Store.memory() as first:
+        first.import_json(path)
+        again = json.loads(first.export_text())["evenings"]
+    assert again == json.loads(path.read_text())["evenings"]
+
+
+def test_importing_evenings_twice_adds_none_twice(store, tmp_path):
+    path = _evening_backup(tmp_path)
+    store.import_json(path)
+    before = _evenings_as_read(store)
+    report = store.import_json(path)
+    assert report.games_added == 0
+    assert _evenings_as_read(store) == before and len(before) == 2
+
+
+def test_an_evening_whose_tables_are_already_here_under_another_name_is_not_added(tmp_path):
+    path = _evening_backup(tmp_path)
+    document = json.loads(path.read_text())
+    document["evenings"][0]["name"] = "Renamed"
+    renamed = tmp_path / "renamed.json"
+    renamed.write_text(json.dumps(document))
+    with Store.memory() as store:
+        store.import_json(path)
+        store.import_json(renamed)
+        assert sorted(e.name for e in Evenings(store).evenings()) == ["Thursday", "Tuesday"]
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d["evenings"][0].pop("seed"), "club evening 1 \\(Tuesday\\): 'seed' is missing"),
+        (lambda d: d["evenings"][0]["options"].update(ending="boompje13"), "Tuesday\\) breaks the rules"),
+        (lambda d: d["evenings"][0]["sit_out"].update(kind="highest"), "Tuesday\\) breaks the rules"),
+        (lambda d: d["evenings"][0].update(odd_players="skip"), "unknown choice for players left over"),
+        (lambda d: d["evenings"][0]["rounds"][0]["games"].pop(), "each table needs four seats and one game"),
+        (lambda d: d["evenings"][0]["rounds"][0]["games"].reverse(), "table 1's game is not in the backup"),
+        (lambda d: d["evenings"][0]["rounds"].append(d["evenings"][0]["rounds"][0]), "more than one club evening round"),
+        (lambda d: d["evenings"][0]["players"].append({"name": "Ann", "present": True}), "checked in once"),
+        (lambda d: d["evenings"][0]["rounds"][0]["draw"]["sitting_out"].append(7), "not checked in"),
+        (lambda d: d["evenings"][0]["rounds"][0]["draw"].update(sitting_out=["Zed"]), "not checked in"),
+        (lambda d: d["evenings"][0].update(seed=2**40), "seed must be a whole number"),
+        (lambda d: d.update(evenings={"name": "Tuesday"}), "'evenings' has the wrong type"),
+    ],
+)
+def test_a_malformed_evening_is_refused_whole_with_its_place(store, tmp_path, change, message):
+    with pytest.raises(StoreError, match=message):
+        store.import_json(_evening_backup(tmp_path, change))
+    _assert_nothing_written(store)
+    assert Evenings(store).evenings() == []
+
+
+def test_a_backup_without_evenings_still_imports(store, tmp_path):
+    store.import_json(_backup_with(tmp_path, lambda d: d.pop("evenings")))
+    assert len(store.history()) == 2 and Evenings(store).evenings() == []

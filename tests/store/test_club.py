@@ -54,6 +54,22 @@ def test_the_next_round_waits_until_every_table_has_finished(store, evenings):
     assert len(evenings.draw_next(evening.id).rounds) == 2
 
 
+def test_a_table_whose_game_is_abandoned_no_longer_holds_up_the_next_draw_until_taken_up_again(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings, sit_out=SitOutScore("fixed", 1000)).id)
+    one, two = evening.rounds[0].game_ids.values()
+    finish(store, one)
+    store.abandon(two)
+    result = evenings.result(evening.id)
+    assert result.playing == () and result.rounds[0].stopped == {2}
+    stopped_table = evening.rounds[0].draw.tables[1]
+    assert {s.player: s.total for s in result.standings if s.player in stopped_table.seats} == dict.fromkeys(stopped_table.seats, 1000)
+    store.reopen(two)
+    with pytest.raises(StoreError, match="Tables 2 are still playing"):
+        evenings.draw_next(evening.id)
+    store.abandon(two)
+    assert len(evenings.draw_next(evening.id).rounds) == 2
+
+
 def test_the_ranking_is_the_tables_games_and_a_correction_recomputes_it(store, evenings):
     evening = evenings.draw_next(boompje_evening(evenings, sit_out=SitOutScore("fixed", 1000)).id)
     (first,) = evening.rounds

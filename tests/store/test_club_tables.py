@@ -76,11 +76,9 @@ def test_a_new_share_ends_the_table_shared_before(store_url):
         assert Table(old.invitation, seats=seats, table_id=old.table_id).rejoin(guest.key) is None
 
 
-def test_a_table_full_of_guests_refuses_one_more_through_any_process(processes, monkeypatch):
-    from companion.share import table as table_module
-
-    monkeypatch.setattr(table_module, "MAX_DEVICES", 2)
+def test_a_table_full_of_guests_refuses_one_more_through_any_process(processes):
     one, other = processes
+    one.max_devices = other.max_devices = 2
     one.admit(CODE, "192.168.1.20")
     other.admit(CODE, "192.168.1.21")
     with pytest.raises(JoinRefused) as refused:

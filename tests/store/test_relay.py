@@ -12,6 +12,7 @@ from companion.share import relay
 from companion.share.live import (
     DeviceEnded,
     DevicesChanged,
+    EveningChanged,
     GameChanged,
     GamesRestored,
     JoinCodeChanged,
@@ -19,7 +20,7 @@ from companion.share.live import (
     RoleChanged,
 )
 
-EVERY_MESSAGE = (GameChanged(7, 3), PlayersChanged(), GamesRestored(), DevicesChanged(), RoleChanged(2), DeviceEnded(4), JoinCodeChanged())
+EVERY_MESSAGE = (GameChanged(7, 3), PlayersChanged(), GamesRestored(), EveningChanged(4), DevicesChanged(), RoleChanged(2), DeviceEnded(4), JoinCodeChanged())
 
 
 @pytest.fixture

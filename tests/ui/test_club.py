@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.share.live import GameChanged, LiveStore
+from companion.share.live import EveningChanged, LiveStore
 from companion.share.table import Device, Role
 from companion.store.club import Evenings, result_csv, result_html, result_json
 from companion.ui import club
@@ -18,6 +18,7 @@ NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
 class Page:
     def __init__(self) -> None:
         self.tasks: list[tuple] = []
+        self.views: list[ft.View] = []  # the pages shown, the top one last
 
     def update(self) -> None:
         pass
@@ -79,8 +80,8 @@ def test_drawing_opens_the_tables_and_tells_the_other_devices(store):
     app = App(store)
     view = club.show_evening(app, evening.id)
     tap(view, "draw-round")
-    game_ids = list(Evenings(store).evening(evening.id).rounds[0].game_ids.values())
-    assert app.announced == [GameChanged(game_id, 1) for game_id in game_ids]
+    assert len(Evenings(store).evening(evening.id).rounds) == 1
+    assert app.announced == [EveningChanged(evening.id)]
     assert find_all(view, "table-1") and find_all(view, "table-2") and find_all(view, "sitting-out")
     assert not find_all(view, "draw-round")  # not before every table has finished
 
@@ -102,6 +103,52 @@ def test_the_ranking_follows_the_tables_and_prizes_show_when_all_finished(store)
     find(view, "draw-round")
 
 
+def test_a_table_that_will_not_finish_is_stopped_so_the_next_round_can_be_drawn_and_the_stop_taken_back(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    one, two = evening.rounds[0].game_ids.values()
+    boompje(store, one)
+    app = App(store)
+    view = club.show_evening(app, evening.id)
+    assert not find_all(view, "draw-round") and not find_all(view, "stop-table-1")
+    tap(view, "stop-table-2")
+    assert store.open_game(two).status == "abandoned" and app.announced[-1].game_id == two
+    assert text(find(view, "table-2-status")) == "stopped: its players score as sitting out"
+    find(view, "draw-round")
+    tap(view, "play-on-table-2")
+    assert store.open_game(two).status == "in_progress"
+    assert not find_all(view, "draw-round") and find_all(view, "stop-table-2")
+
+
+def test_a_late_arrivals_name_typed_stays_when_a_tables_save_shows_the_page_again(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    one = next(iter(evening.rounds[0].game_ids.values()))
+    app = App(store)
+    view = club.show_evening(app, evening.id)
+    app.page.views.append(view)
+    type_into(view, "arriving-name", "Zoe")
+    field = find(view, "arriving-name")
+    boompje(store, one)  # a table saves: the session shows its page again
+    assert club.show_evening(app, evening.id) is view
+    assert find(view, "arriving-name") is field and field.value == "Zoe"
+    assert "finished" in text(find(view, "table-1-status")) + text(find(view, "table-2-status"))
+    tap(view, "check-in")
+    assert "Zoe" in evenings.evening(evening.id).present and field.value == ""
+
+
+def test_a_refused_arrival_keeps_the_name_typed_and_says_why(store):
+    evening = Evenings(store).create("Tuesday", NINE, {"ending": "boompje"}, seed=2)
+    state = club.EveningState(Evenings(store), evening.id, store)
+    state.load()
+    state.arriving = "Joker 1"
+    state.check_in()
+    assert state.arriving == "Joker 1" and "stand-in" in (state.error or "")
+    state.arriving = "Zoe"
+    state.check_in()
+    assert state.arriving == "" and state.error is None and "Zoe" in state.evening.present
+
+
 def test_a_viewer_sees_the_ranking_but_cannot_draw(store):
     evening = Evenings(store).create("Tuesday", NINE, {"ending": "boompje"}, seed=2)
     viewer = Device(number=3, key="k", browser="", system="", role=Role.VIEWER)
@@ -119,6 +166,50 @@ def test_the_list_shows_each_seasons_table_of_closed_evenings(store):
     best = evenings.season_table("2026")[0]
     view = club.show_list(App(store))
     assert text(find(view, f"season-2026-{best.player}")) == f"1. {best.player}: {best.total} (1 evening, average {best.total})"
+
+
+def closed_evenings(store, count: int) -> Evenings:
+    """``count`` closed evenings of the season "2026", one round each, every table a boompje."""
+    evenings = Evenings(store)
+    for number in range(count):
+        evening = evenings.draw_next(evenings.create(f"Evening {number}", NINE, {"ending": "boompje"}, season_name="2026", seed=number).id)
+        for game_id in evening.rounds[0].game_ids.values():
+            boompje(store, game_id)
+        evenings.close(evening.id)
+    return evenings
+
+
+def test_the_season_counts_each_players_best_n_of_m_evenings(store):
+    evenings = closed_evenings(store, 2)
+    totals: dict[str, list[int]] = {}
+    for evening in evenings.evenings("2026"):
+        for standing in evenings.result(evening.id).standings:
+            totals.setdefault(standing.player, []).append(standing.total)
+    state = club.SeasonState(evenings, "2026", 2)
+    assert state.heading() == "All 2 evenings"
+    state.fewer()
+    assert state.best_of == 1 and state.heading() == "Best 1 of 2 evenings"
+    shown = {identifier.removeprefix("season-2026-"): words for identifier, words in state.lines()}
+    assert set(shown) == set(totals)
+    for player, scores in totals.items():
+        assert f"{player}: {max(scores)} (" in shown[player]
+        assert shown[player].endswith(f"total {sum(scores)})")
+    state.fewer()
+    assert state.best_of == 1
+    state.more()
+    assert state.best_of is None and state.heading() == "All 2 evenings"
+
+
+def test_the_season_table_on_the_page_switches_to_best_n_and_back(store):
+    closed_evenings(store, 2)
+    app = App(store)
+    view = club.show_list(app)
+    assert find(view, "season-2026-more").disabled
+    tap(view, "season-2026-fewer")
+    assert text(find(view, "season-2026-counted")) == "Best 1 of 2 evenings"
+    assert find(view, "season-2026-fewer").disabled
+    tap(view, "season-2026-more")
+    assert text(find(view, "season-2026-counted")) == "All 2 evenings"
 
 
 def test_the_result_downloads_as_csv_json_and_a_page_to_print(store):

@@ -133,7 +133,7 @@ def test_typed_options_keep_what_was_typed_and_explain_the_problem():
 
 def test_option_choices_come_from_the_ruleset():
     state = table("klaverjassen")
-    assert state.option_choices("ending") == ["501", "1000", "1500", "boompje"]
+    assert state.option_choices("ending") == ["501", "1000", "1500", "boompje", "boompje12"]
     assert state.option_choices("runs_by_colour") == [True, False]
 
 
@@ -218,7 +218,7 @@ def test_the_new_game_screen_offers_the_quick_choices_and_a_field_for_any_target
     screen.state.choose("klaverjassen")
     screen.options_open = True
     screen.render()
-    for value in ("501", "1000", "1500", "boompje"):
+    for value in ("501", "1000", "1500", "boompje", "boompje12"):
         find(screen.view, f"option-ending-{value}")
     option = find(screen.view, "option-ending")
     field = next(c for c in walk(option) if isinstance(c, ft.TextField))
@@ -226,7 +226,7 @@ def test_the_new_game_screen_offers_the_quick_choices_and_a_field_for_any_target
     field.value = "1200"
     field.on_change(type("Event", (), {"control": field})())
     assert screen.state.options["ending"] == "1200"
-    assert not any(find(screen.view, f"option-ending-{v}").selected for v in ("501", "1000", "1500", "boompje"))
+    assert not any(find(screen.view, f"option-ending-{v}").selected for v in ("501", "1000", "1500", "boompje", "boompje12"))
     assert find(screen.view, "options-toggle").subtitle.value == "Changed: Ending"
     find(screen.view, "option-ending-1000").on_select(None)
     assert screen.state.options["ending"] == "1000" and field.value == ""

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from companion.share.live import DeviceEnded, DevicesChanged, GameChanged, GamesRestored, JoinCodeChanged, PlayersChanged, RoleChanged
+from companion.share.live import DeviceEnded, DevicesChanged, EveningChanged, GameChanged, GamesRestored, JoinCodeChanged, PlayersChanged, RoleChanged
 from companion.share.table import Device, Role
 from companion.ui.routes import Page, Route, parse, refresh_needed
 
@@ -167,6 +167,11 @@ VIEWER = Device(number=3, key="key-3", browser="", system="", role=Role.VIEWER)
         ("/game/4", JoinCodeChanged(), False),
         ("/share", DeviceEnded(3), False),  # the ended device's own pages close instead (companion.ui.session)
         ("/game/4", DeviceEnded(2), False),
+        ("/event/2", EveningChanged(2), True),  # drawn, checked in or out, closed
+        ("/event/3", EveningChanged(2), False),
+        ("/", EveningChanged(2), True),  # a draw starts the tables' games
+        ("/table", EveningChanged(2), True),
+        ("/game/4", EveningChanged(2), False),
     ],
 )
 def test_a_page_reloads_when_a_change_concerns_it(address, message, refresh):
