@@ -1,11 +1,12 @@
-"""Club evening on one server (issue 17): 40 tables with 4 devices each and a big screen at
+"""Club evening on one club server (issue 17): 40 tables with 4 devices each and a big screen at
 /event/N, a table's save timed to the big screen's ranking.
 
 An evening of 160 players (Klaverjassen to 1500) is created and its first round drawn in the
-store (40 tables, one game each); then ``companion run --share`` serves it. Every table has
-four devices on its game: at table 1 the scorer (a real Chromium phone, the host) and a few
-Chromium viewers, everywhere else lightweight devices that speak Flet's websocket protocol
-(bench/club_server_bench.py's). The big screen is a Chromium page joined as a viewer at
+store (40 tables, one game each); then a club server serves it (``companion run --share
+--workers 2`` on PostgreSQL: one computer's table admits 100 devices, a club server's 400).
+Every table has four devices on its game: at table 1 the scorer (a real Chromium phone, the
+host) and a few Chromium viewers, everywhere else lightweight devices that speak Flet's
+websocket protocol (bench/club_server_bench.py's). The big screen is a Chromium page joined as a viewer at
 /event/N. The scorer saves deals at table 1 through the app (the playing team 82, the others
 80).
 
@@ -23,7 +24,8 @@ Figures printed:
 The draw for 160 players is bench/club_bench.py's figure. Target (issue 17): save to the big
 screen's ranking, median under 1 s. Exits 1 when missed.
 
-    python bench/club_event_bench.py [--tables 40] [--browsers 2] [--saves 15] [--database-url URL]
+    python bench/club_event_bench.py --database-url postgresql+psycopg://... [--workers 2] [--tables 40]
+        [--browsers 2] [--saves 15]
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.club_server_bench import TIMEOUT_S, LightDevices, chromium_phone, cpu_s, links, start, stop  # noqa: E402
+from bench.club_server_bench import TIMEOUT_S, LightDevices, chromium_phone, cpu_s, links, processes, start, stop  # noqa: E402
 from bench.share_bench import MARK_PRESS, WATCH, rss_mib  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.store.club import Evenings  # noqa: E402
@@ -75,10 +77,12 @@ def next_deal(database: str, game_id: int) -> tuple[str, dict[str, int]]:
 
 def run(args) -> int:
     folder = Path(tempfile.mkdtemp(prefix="club-event-bench-"))
-    database = args.database_url or f"sqlite:///{folder / 'companion.sqlite3'}"
+    database = args.database_url
     evening, games = create_evening(database, args.tables)
     port = free_port()
-    server = start(port, database, 1, folder / "app.log")
+    server = start(port, database, args.workers, folder / "app.log")
+    rss = lambda: sum(rss_mib(pid) for pid in processes(server))  # noqa: E731
+    cpu = lambda: sum(cpu_s(pid) for pid in processes(server))  # noqa: E731
     base = f"http://127.0.0.1:{port}"
     join_query, host_link = links(folder / "app.log", base)
     at_first_table = DEVICES_PER_TABLE - 1 - args.browsers
@@ -90,7 +94,7 @@ def run(args) -> int:
     to_screen, to_table = [], []
     try:
         time.sleep(1.5)  # the store and screens load in the background after the port opens
-        memory["no device"] = rss_mib(server.pid)
+        memory["no device"] = rss()
         with sync_playwright() as pw:
             chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
                 *CHROMIUM_ARGS, "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
@@ -110,8 +114,8 @@ def run(args) -> int:
             light.join()
             scorer.open(f"/game/{games[0]}")
             scorer.wait("enter-round")
-            memory["every device joined"] = rss_mib(server.pid)
-            cpu_before = cpu_s(server.pid)
+            memory["every device joined"] = rss()
+            cpu_before = cpu()
             print(f"{len(games)} tables: {len(light.devices)} lightweight devices, {args.browsers} Chromium viewers and the scorer; "
                   f"a Chromium big screen", flush=True)
 
@@ -139,9 +143,9 @@ def run(args) -> int:
                 to_table.append(max(device.seen_at - pressed for device in table) if table else 0)
                 scorer.wait("enter-round")
                 print(f"  save {number}: big screen after {to_screen[-1]:.0f} ms, the table's devices after {to_table[-1]:.0f} ms; "
-                      f"server RSS {rss_mib(server.pid):.0f} MiB", flush=True)
-            memory[f"after {args.saves} saves"] = rss_mib(server.pid)
-            cpu_per_save = (cpu_s(server.pid) - cpu_before) / args.saves
+                      f"server RSS {rss():.0f} MiB", flush=True)
+            memory[f"after {args.saves} saves"] = rss()
+            cpu_per_save = (cpu() - cpu_before) / args.saves
             chromium.close()
     finally:
         light.close() if light.thread.is_alive() else None
@@ -150,7 +154,7 @@ def run(args) -> int:
     print()
     print(f"tables: {len(games)}, devices: {len(light.devices) + args.browsers + 1} at the tables ({len(light.devices)} lightweight, "
           f"{args.browsers} Chromium viewers, the scorer) and a Chromium big screen, saves: {args.saves}, "
-          f"database: {database.split(':')[0]}, load average {os.getloadavg()[0]:.1f}")
+          f"processes: {args.workers}, load average {os.getloadavg()[0]:.1f}")
     print(f"save to the big screen's ranking, median (ms): {statistics.median(to_screen):.0f}")
     print(f"save to the big screen's ranking, worst (ms): {max(to_screen):.0f}")
     if table:
@@ -167,7 +171,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--browsers", type=int, default=2, choices=range(0, DEVICES_PER_TABLE), help="Chromium viewers at table 1")
     parser.add_argument("--saves", type=int, default=15, choices=range(1, MOST_SAVES + 1), metavar=f"1-{MOST_SAVES}")
-    parser.add_argument("--database-url", help="e.g. postgresql+psycopg://... (default: a new SQLite file)")
+    parser.add_argument("--database-url", required=True, help="PostgreSQL, e.g. postgresql+psycopg://... (a club server's)")
+    parser.add_argument("--workers", type=int, default=2, help="the club server's processes (2 or more)")
     return run(parser.parse_args())
 
 
