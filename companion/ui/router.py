@@ -81,7 +81,7 @@ class App:
         if screen is None or not self.page.views or self.page.views[-1] is not screen.view or not screen.shows_board:
             return False
         screen.follow(record)
-        self.page.update()
+        screen.view.update()  # the pages beneath (home's lists) are not compared again for every device
         return True
 
     def page_drawn(self) -> None:
