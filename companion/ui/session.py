@@ -23,7 +23,7 @@ from companion.share.table import Device, Table
 from companion.store import StoreError
 from companion.ui import access, reconnect
 from companion.ui.join import JoinScreen, JoinState
-from companion.ui.routes import Page, parse, refresh_needed
+from companion.ui.routes import Page, Route, parse, refresh_needed
 from companion.ui.settings import device_storage
 
 if TYPE_CHECKING:
@@ -192,7 +192,10 @@ class TableSession(Generic[AppT]):
         self.connection.on_away = lambda: self._connected(False)
         self.connection.on_back = self._back
         self._connected(True)
-        app.go(parse(self.page.route or "/").path)  # a code in the address bar goes
+        path = parse(self.page.route or "/").path  # a code in the address bar goes
+        if device.game_id is not None and path == "/":  # a club table's code, typed: its game is the page
+            path = Route(Page.GAME, game_id=device.game_id).path
+        app.go(path)
 
     def _connected(self, connected: bool) -> None:
         """Hear of changes only while connected: a page gone for good costs nothing, and

@@ -220,10 +220,11 @@ def test_the_result_downloads_as_csv_json_and_a_page_to_print(store):
     for kind in ("csv", "json", "print"):
         tap(view, f"download-{kind}")
     result = evenings.result(evening.id)
+    table_codes = {number: (code, None) for number, code in evening.rounds[-1].codes.items()}  # the organiser's: not shared, no address
     assert app.page.tasks == [
         ("save", f"evening-{evening.id}.csv", result_csv(result).encode()),
         ("save", f"evening-{evening.id}.json", result_json(result).encode()),
-        ("save", f"evening-{evening.id}.html", result_html(result).encode()),
+        ("save", f"evening-{evening.id}.html", result_html(result, table_codes).encode()),
     ]
 
 
