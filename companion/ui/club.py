@@ -606,7 +606,7 @@ def _table_card(page: EveningPage, line: TableLine, organiser: bool) -> ft.Contr
         column[2:2] = [
             ft.Image(src=qr.png(line.join_url), width=160, height=160, filter_quality=ft.FilterQuality.NONE,
                      semantics_label=_("QR code to score table {number}").format(number=line.number)),
-            widgets.tagged(ft.Text(_("Table code: {code}").format(code=grouped(line.code)), size=16, selectable=True),
+            widgets.tagged(ft.Text(_("Table code: {code}").format(code=grouped(line.code)), size=16),
                            f"table-{line.number}-code"),
             widgets.tagged(ft.Text(line.join_url, selectable=True, size=12), f"table-{line.number}-address"),
         ]
