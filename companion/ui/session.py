@@ -199,14 +199,15 @@ class TableSession(Generic[AppT]):
             path = Route(Page.GAME, game_id=device.game_id).path
         app.go(path)
 
-    def _route_changed(self, show: Callable[[ft.RouteChangeEvent], None], e: ft.RouteChangeEvent) -> None:
+    def _route_changed(self, show: Callable[..., Any] | None, e: ft.RouteChangeEvent) -> None:
         """An address opened again in the same tab keeps its session (Flet reconnects it, so
         ``_arrive`` does not run again): a code it carries, e.g. a club table's QR code
         scanned by a phone already at the table, is tried as on arrival, then the page shows."""
         code = parse(e.route or "").code
         if code and self.device is not None and not self.device.is_this_machine:
             self.join.submit(code, known=self.device)  # the same device, with the code's rights if right
-        show(e)
+        if show is not None:  # the app's own handler (companion.ui.router.App)
+            show(e)
 
     def _connected(self, connected: bool) -> None:
         """Hear of changes only while connected: a page gone for good costs nothing, and
