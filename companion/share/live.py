@@ -106,6 +106,14 @@ class NotAllowedError(StoreError):
         super().__init__(_("This device can only watch. Ask the host to let it keep score."))
 
 
+class OtherTableError(StoreError):
+    """A change asked for by a device that scores one club table's game (it joined with that
+    table's code), to another game, or a new game or player."""
+
+    def __init__(self) -> None:
+        super().__init__(_("This device keeps score for its own table only. Ask the host to change another game."))
+
+
 class LeftTableError(StoreError):
     """Anything asked for by a device that is no longer at the table (sharing stopped, or a host ended its access)."""
 
@@ -220,27 +228,27 @@ class LiveStore:
         return self._game_changed(self._store.create_game(ruleset, players, options, teams, note, location))
 
     def add_round(self, game_id: int, entry: Mapping[str, Any], expected_version: int) -> GameRecord:
-        self._may_change()
+        self._may_change(game_id)
         return self._game_changed(self._store.add_round(game_id, entry, expected_version))
 
     def edit_round(self, game_id: int, index: int, entry: Mapping[str, Any], expected_version: int) -> GameRecord:
-        self._may_change()
+        self._may_change(game_id)
         return self._game_changed(self._store.edit_round(game_id, index, entry, expected_version))
 
     def undo_round(self, game_id: int, expected_version: int) -> GameRecord:
-        self._may_change()
+        self._may_change(game_id)
         return self._game_changed(self._store.undo_round(game_id, expected_version))
 
     def abandon(self, game_id: int, expected_version: int | None = None) -> GameRecord:
-        self._may_change()
+        self._may_change(game_id)
         return self._game_changed(self._store.abandon(game_id, expected_version))
 
     def reopen(self, game_id: int, expected_version: int | None = None) -> GameRecord:
-        self._may_change()
+        self._may_change(game_id)
         return self._game_changed(self._store.reopen(game_id, expected_version))
 
     def set_details(self, game_id: int, note: str, location: str) -> GameRecord:
-        self._may_change()
+        self._may_change(game_id)
         return self._game_changed(self._store.set_details(game_id, note, location))
 
     def add_player(self, name: str) -> PlayerProfile:
@@ -272,11 +280,14 @@ class LiveStore:
         if not self._seated(self.device):
             raise LeftTableError()
 
-    def _may_change(self) -> None:
+    def _may_change(self, game_id: int | None = None) -> None:
+        """Checks a change of game ``game_id`` (None: a new game or player, a backup, an evening)."""
         if not self._confirmed(self.device):
             raise LeftTableError()
         if not self.device.can_score:
             raise NotAllowedError()
+        if not self.device.may_change(game_id):
+            raise OtherTableError()
 
     def _may_organise(self) -> None:
         self._may_change()

@@ -3,7 +3,8 @@
 A device gets in with a code: the host code (printed only in the terminal of whoever
 started the server) makes it a host, the join code (shown to everyone at the table) a
 viewer. Hosts and the viewers a host grants it are scorers: they may enter, edit and
-undo rounds. A joined browser keeps its device key, so a reload or a second tab is the
+undo rounds. A club evening's table code (made when its round is drawn, companion.store.club)
+makes a device a scorer of that table's game only: it may still watch everything else. A joined browser keeps its device key, so a reload or a second tab is the
 same device with the same rights.
 """
 
@@ -71,6 +72,8 @@ class Device:
     """What the host called it ("Bob's phone"); empty until named."""
     seen_at: datetime | None = None
     """When it was last seen connected, or went away (through any process); None before it ever did."""
+    game_id: int | None = None
+    """The one game it may change, having joined with a club table's code; None: any game its role allows."""
 
     def gone_for_a_while(self, now: datetime) -> bool:
         """Whether it has had no connection for longer than ``GONE_AFTER``: the host's list leaves it out."""
@@ -79,6 +82,11 @@ class Device:
     @property
     def can_score(self) -> bool:
         return self.role in (Role.HOST, Role.SCORER)
+
+    def may_change(self, game_id: int | None) -> bool:
+        """Whether it may change game ``game_id`` (None: start a game, add a player): a scorer
+        that joined with a club table's code changes that table's game and nothing else."""
+        return self.can_score and (self.game_id is None or game_id == self.game_id)
 
     @property
     def is_host(self) -> bool:
@@ -206,11 +214,13 @@ class Table:
             self._seats.stop_table(table_id)
 
     def admit(self, typed: str, address: str | None, user_agent: str = "", known: Device | None = None) -> Device:
-        """The device for the right code (host or join code); JoinRefused otherwise.
+        """The device for the right code (host code, join code or a club table's code);
+        JoinRefused otherwise.
 
-        ``known`` is the device the browser already was: it stays that device, and
-        becomes a host with the host code. While a client must wait after wrong tries,
-        its codes are not even compared.
+        ``known`` is the device the browser already was: it stays that device, becomes a
+        host with the host code, and a scorer of a club table's game with that table's code
+        (unless it may change every game already). While a client must wait after wrong
+        tries, its codes are not even compared.
         """
         client, now = client_key(address), self._clock()
         wait = self._tries.wait(client, now)
@@ -219,7 +229,10 @@ class Table:
         invitation = self.read_codes()
         as_host = invitation is not None and codes.matches(typed, invitation.host_code)
         as_guest = invitation is not None and codes.matches(typed, invitation.code)
-        if not (as_host or as_guest):
+        club_game = None
+        if invitation is not None and not (as_host or as_guest):
+            club_game = self._seats.club_table_game(codes.normalise(typed))
+        if not (as_host or as_guest or club_game is not None):
             raise JoinRefused(wrong=True, wait=self._tries.wrong(client, now))
         self._tries.right(client)
         table_id = self.table_id
@@ -227,10 +240,13 @@ class Table:
             if as_host and not known.is_host:
                 self._seats.set_host(table_id, known.key)
                 known.role = Role.HOST
+            elif club_game is not None and not (known.can_score and known.game_id is None):
+                self._seats.seat_at_club_table(table_id, known.key, club_game)
+                self.confirms(known)  # reads its new rights into ``known``
             return known
         browser, system = describe_user_agent(user_agent)
-        role = Role.HOST if as_host else Role.VIEWER
-        seat = self._seats.add_device(table_id, codes.new_device_key(), browser, system, role.value, self.max_devices)
+        role = Role.HOST if as_host else Role.SCORER if club_game is not None else Role.VIEWER
+        seat = self._seats.add_device(table_id, codes.new_device_key(), browser, system, role.value, self.max_devices, club_game)
         if seat is None:
             raise JoinRefused(full=True)
         return self._known(seat)
@@ -370,6 +386,7 @@ class Table:
             if device is None:
                 device = self._devices[seat.key] = Device(seat.number, seat.key, seat.browser, seat.system, Role(seat.role))
             device.role = Role(seat.role)
+            device.game_id = seat.game_id
             device.name = seat.name
             # connections nobody vouched for lately were held by a process that died
             device.sessions = seat.connections if self._now() - seat.seen_at <= CONNECTED_FOR else 0

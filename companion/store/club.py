@@ -13,7 +13,7 @@ import io
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +38,7 @@ from companion.rules.club import (
     ranking,
     season,
 )
+from companion.share.codes import JOIN_CODE_LENGTH, new_code
 from companion.store.errors import NotFoundError, StoreError
 from companion.store.models import EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABLES, EVENINGS, PLAYERS, utc_now
 from companion.rules.text import Phrase
@@ -51,11 +52,14 @@ class EveningPlayer:
 
 @dataclass(frozen=True)
 class EveningRound:
-    """One drawn round: the draw and each table's saved game id."""
+    """One drawn round: the draw, each table's saved game id and each table's code."""
 
     number: int
     draw: Draw
     game_ids: Mapping[int, int]  # table number -> game id
+    codes: Mapping[int, str] = field(default_factory=dict)
+    """Table number -> the code a phone joins with to score that table's game (companion.share.table);
+    a table restored from a backup has none."""
 
 
 @dataclass(frozen=True)
@@ -233,7 +237,8 @@ class Evenings:
                 record = self.store._insert_game(conn, game, note, "")
                 conn.execute(
                     sa.insert(EVENING_TABLES).values(
-                        evening_id=evening_id, round_number=number, table_number=table.number, game_id=record.id
+                        evening_id=evening_id, round_number=number, table_number=table.number, game_id=record.id,
+                        code=new_code(JOIN_CODE_LENGTH),
                     )
                 )
         return self.evening(evening_id)
@@ -262,13 +267,16 @@ class Evenings:
                 .order_by(EVENING_ROUNDS.c.number)
             ).all()
             tables = conn.execute(
-                sa.select(EVENING_TABLES.c.round_number, EVENING_TABLES.c.table_number, EVENING_TABLES.c.game_id).where(
-                    EVENING_TABLES.c.evening_id == evening_id
-                )
+                sa.select(
+                    EVENING_TABLES.c.round_number, EVENING_TABLES.c.table_number, EVENING_TABLES.c.game_id, EVENING_TABLES.c.code
+                ).where(EVENING_TABLES.c.evening_id == evening_id)
             ).all()
         games: dict[int, dict[int, int]] = {}
-        for round_number, table_number, game_id in tables:
+        table_codes: dict[int, dict[int, str]] = {}
+        for round_number, table_number, game_id, code in tables:
             games.setdefault(round_number, {})[table_number] = game_id
+            if code is not None:
+                table_codes.setdefault(round_number, {})[table_number] = code
         return Evening(
             row.id,
             row.name,
@@ -282,7 +290,10 @@ class Evenings:
             row.created_at,
             row.closed_at,
             tuple(EveningPlayer(name, present) for name, present in players),
-            tuple(EveningRound(number, Draw.from_json(draw), games.get(number, {})) for number, draw in draws),
+            tuple(
+                EveningRound(number, Draw.from_json(draw), games.get(number, {}), table_codes.get(number, {}))
+                for number, draw in draws
+            ),
         )
 
     def evenings(self, season_name: str | None = None) -> list[Evening]:
@@ -383,12 +394,19 @@ td.n, th.n { text-align: right; }
 """
 
 
-def result_html(result: EveningResult) -> str:
+def result_html(result: EveningResult, table_codes: Mapping[int, tuple[str, str | None]] | None = None) -> str:
     """A page to print from a browser on A4: the ranking and prizes, then per round its table
-    cards (who sits where) and each table's score slip (the deals saved, blank lines to go)."""
+    cards (who sits where) and each table's score slip (the deals saved, blank lines to go).
+
+    ``table_codes``: the newest round's tables' codes, each with the address a phone opens
+    (table number -> (code, address or None)), printed with a QR code on the table cards; only
+    the organiser's page passes them, as a table's code lets a phone score that table's game."""
+    from base64 import b64encode
     from html import escape
 
     from companion.i18n import _
+    from companion.share import qr
+    from companion.share.codes import grouped
 
     evening = result.evening
     ranking, player, total = escape(_("Ranking")), escape(_("Player")), escape(_("Total"))
@@ -415,6 +433,11 @@ def result_html(result: EveningResult) -> str:
         parts.append(f"<section class='round'><h2>{round_title(one.number)}</h2>")
         for table in one.draw.tables:
             seats = "<br>".join(f"{seat}. {escape(name)}" for seat, name in enumerate(table.seats, start=1))
+            code, address = (table_codes or {}).get(table.number, ("", None)) if one is evening.rounds[-1] else ("", None)
+            if code:
+                seats += "<br>" + escape(_("Table code: {code}").format(code=grouped(code)))
+            if address:
+                seats += f"<br><img alt='' width='160' height='160' src='data:image/png;base64,{b64encode(qr.png(address)).decode()}'>"
             parts.append(f"<div class='card'><span class='number'>{table_title(table.number)}</span><br>{seats}</div>")
         if one.draw.sitting_out:
             sitting = escape(_("Sitting out: {players}").format(players=", ".join(one.draw.sitting_out)))

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy.engine import Dialect
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
@@ -148,6 +148,8 @@ class TableDeviceRow(StoreModel, table=True):
     name: str = Field(default="", max_length=40)
     connections: int = 0
     seen_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    game_id: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
+    """The one game a device that joined with a club table's code may change (None: any game its role allows)."""
 
 
 class EveningRow(StoreModel, table=True):
@@ -193,6 +195,9 @@ class EveningTableRow(StoreModel, table=True):
     round_number: int = Field(primary_key=True)
     table_number: int = Field(primary_key=True)
     game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id"), nullable=False, unique=True))
+    code: str | None = Field(default=None, sa_column=Column(String(32), nullable=True, unique=True))
+    """The table's code, made when the round is drawn: a phone that joins with it scores this
+    table's game only (companion.share.table); None for tables restored from a backup."""
 
 
 class EveningRoundRow(StoreModel, table=True):

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator
 
 import sqlalchemy as sa
 
-from companion.store.models import SHARED_TABLES, TABLE_DEVICES, utc_now
+from companion.store.models import EVENING_TABLES, EVENINGS, SHARED_TABLES, TABLE_DEVICES, utc_now
 from companion.store.service import Store, _inserted_id
 
 ENDED = "ended"
@@ -34,6 +34,8 @@ class SeatRecord:
     name: str
     connections: int
     seen_at: datetime
+    game_id: int | None = None
+    """The one game it may change, having joined with a club table's code (None: any game its role allows)."""
 
 
 class Seats:
@@ -82,9 +84,11 @@ class Seats:
         with self._write() as conn:
             conn.execute(sa.update(SHARED_TABLES).where(SHARED_TABLES.c.id == table_id).values(stopped_at=utc_now()))
 
-    def add_device(self, table_id: int, key: str, browser: str, system: str, role: str, guests_at_most: int) -> SeatRecord | None:
-        """A new device with the next number; None when ``role`` is a guest's and the table
-        already has ``guests_at_most`` devices that are not hosts."""
+    def add_device(
+        self, table_id: int, key: str, browser: str, system: str, role: str, guests_at_most: int, game_id: int | None = None
+    ) -> SeatRecord | None:
+        """A new device with the next number (``game_id``: the one game it may change); None
+        when ``role`` is a guest's and the table already has ``guests_at_most`` devices that are not hosts."""
         now = utc_now()
         with self._write() as conn:
             # Processes admitting to one table at once take turns on its row (PostgreSQL; SQLite
@@ -100,7 +104,7 @@ class Seats:
                 sa.select(sa.func.coalesce(sa.func.max(TABLE_DEVICES.c.number), 0) + 1).where(TABLE_DEVICES.c.table_id == table_id)
             ).scalar_one()
             values = dict(table_id=table_id, number=number, key=key, browser=browser[:40], system=system[:40],
-                          role=role, name="", connections=0, seen_at=now)  # fmt: skip
+                          role=role, name="", connections=0, seen_at=now, game_id=game_id)  # fmt: skip
             conn.execute(sa.insert(TABLE_DEVICES).values(**values))
             return _seat(values)
 
@@ -125,13 +129,40 @@ class Seats:
             ).all()
         return [_seat(row._mapping) for row in rows]
 
+    def club_table_game(self, code: str) -> int | None:
+        """The game of the club table whose code is ``code``, while that table's round is its
+        evening's newest and the evening is open; None otherwise (a later draw made new codes)."""
+        same_evening = EVENING_TABLES.alias("same_evening")
+        newest = (
+            sa.select(sa.func.max(same_evening.c.round_number))
+            .where(same_evening.c.evening_id == EVENING_TABLES.c.evening_id)
+            .scalar_subquery()
+        )
+        with self._read() as conn:
+            return conn.execute(
+                sa.select(EVENING_TABLES.c.game_id)
+                .join(EVENINGS, EVENINGS.c.id == EVENING_TABLES.c.evening_id)
+                .where(EVENING_TABLES.c.code == code, EVENINGS.c.closed_at.is_(None), EVENING_TABLES.c.round_number == newest)
+            ).scalar_one_or_none()
+
     def set_role(self, table_id: int, number: int, role: str) -> None:
+        """The host's choice of rights replaces a club table's: the device is a scorer of every game, or a viewer."""
         with self._write() as conn:
             conn.execute(
                 sa.update(TABLE_DEVICES)
                 .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.number == number,
                        TABLE_DEVICES.c.role.not_in(("host", ENDED)))
-                .values(role=role)
+                .values(role=role, game_id=None)
+            )
+
+    def seat_at_club_table(self, table_id: int, key: str, game_id: int) -> None:
+        """Device ``key`` (not a host) joined with a club table's code: it scores that table's game, and only that one."""
+        with self._write() as conn:
+            conn.execute(
+                sa.update(TABLE_DEVICES)
+                .where(TABLE_DEVICES.c.table_id == table_id, TABLE_DEVICES.c.key == key,
+                       TABLE_DEVICES.c.role.not_in(("host", ENDED)))
+                .values(role="scorer", game_id=game_id)
             )
 
     def end_device(self, table_id: int, number: int) -> None:
@@ -174,4 +205,5 @@ def _seat(values: Any) -> SeatRecord:
     return SeatRecord(
         number=values["number"], key=values["key"], browser=values["browser"], system=values["system"],
         role=values["role"], name=values["name"], connections=values["connections"], seen_at=values["seen_at"],
+        game_id=values["game_id"],
     )  # fmt: skip

@@ -1,12 +1,12 @@
 """Club evenings (issue 17): the organiser's screens and the live ranking for a big screen.
 
 ``/event`` lists the evenings and creates one; ``/event/<n>`` is the evening: its players,
-the draw, each table's game with a QR code a phone scans to score it (the shared table's
-code, as the share panel shows it), and the ranking, which the page reads again whenever a
-table saves (companion.ui.routes.refresh_needed), updating its controls in place. Decisions
-live in ``EveningState`` and ``NewEveningState``; the views only draw them. Only the host's
-device organises; a session reaches the evenings through its ``LiveStore`` (its rights
-checked on every read and change, each change announced).
+the draw, each table's game with its code and QR code (on the organiser's device: a phone
+that scans it scores that game, and only that one, companion.share.table), and the ranking,
+which the page reads again whenever a table saves (companion.ui.routes.refresh_needed),
+updating its controls in place. Decisions live in ``EveningState`` and ``NewEveningState``;
+the views only draw them. Only the host's device organises; a session reaches the evenings
+through its ``LiveStore`` (its rights checked on every read and change, each change announced).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from companion.i18n import _, ngettext
 from companion.rules import RuleError
 from companion.rules.club import CLUB_GAME, ODD_PLAYERS, PRIZE_BOOBY, PRIZE_PITS, SIT_OUT_SCORES, PrizeRule, SitOutScore
 from companion.share import qr
+from companion.share.codes import grouped
 from companion.share.sharing import current_table
 from companion.store import StoreError
 from companion.store.club import Evening, EveningResult, Evenings, result_csv, result_html, result_json
@@ -98,7 +99,10 @@ class TableLine:
     deals: int
     playing: bool
     stopped: bool  # its game abandoned: it no longer holds up the round (rules.club.RoundScores)
+    code: str | None
+    """The table's code: a phone that joins with it scores this table's game only (None: restored from a backup)."""
     join_url: str | None
+    """The address with the table's code, while the table is shared: what its QR code carries."""
 
 
 class EveningState:
@@ -133,7 +137,7 @@ class EveningState:
         return len(self.evening.rounds)
 
     def tables(self) -> list[TableLine]:
-        """The newest round's tables, each with the address a phone opens to score it."""
+        """The newest round's tables, each with its code and the address a phone opens to score it."""
         if not self.evening.rounds or self.result is None:
             return []
         one = self.evening.rounds[-1]
@@ -143,11 +147,12 @@ class EveningState:
         for result in scores.results():
             game_id = one.game_ids[result.table.number]
             url = None
-            if table is not None:
-                url = f"{table.invitation.base_url}{Route(Page.GAME, game_id=game_id).path}?code={table.invitation.code}"
+            code = one.codes.get(result.table.number)
+            if table is not None and code is not None:
+                url = f"{table.invitation.base_url}{Route(Page.GAME, game_id=game_id).path}?code={code}"
             stopped = result.table.number in scores.stopped
             playing = not result.over and not stopped
-            lines.append(TableLine(result.table.number, result.table.seats, game_id, result.deals, playing, stopped, url))
+            lines.append(TableLine(result.table.number, result.table.seats, game_id, result.deals, playing, stopped, code, url))
         return lines
 
     @property
@@ -520,7 +525,10 @@ def _downloads(app, state: EveningState) -> list[ft.Control]:
 
     def download(kind: str) -> None:
         assert state.result is not None
-        text = {"csv": result_csv, "json": result_json, "html": result_html}[kind](state.result)
+        if kind == "html" and organises(app):  # the table cards with each table's code, to hand out
+            text = result_html(state.result, {line.number: (line.code, line.join_url) for line in state.tables() if line.code})
+        else:
+            text = {"csv": result_csv, "json": result_json, "html": result_html}[kind](state.result)
         app.page.run_task(save, f"evening-{state.evening_id}.{kind}", text.encode("utf-8"))
 
     return [
@@ -594,13 +602,14 @@ def _table_card(page: EveningPage, line: TableLine, organiser: bool) -> ft.Contr
                 f"play-on-table-{line.number}",
             )
         )
-    if line.join_url:
-        column.insert(
-            2,
+    if organiser and line.join_url and line.code:  # the code lets a phone score: the organiser shows it
+        column[2:2] = [
             ft.Image(src=qr.png(line.join_url), width=160, height=160, filter_quality=ft.FilterQuality.NONE,
                      semantics_label=_("QR code to score table {number}").format(number=line.number)),
-        )
-        column.insert(3, widgets.tagged(ft.Text(line.join_url, selectable=True, size=12), f"table-{line.number}-address"))
+            widgets.tagged(ft.Text(_("Table code: {code}").format(code=grouped(line.code)), size=16),
+                           f"table-{line.number}-code"),
+            widgets.tagged(ft.Text(line.join_url, selectable=True, size=12), f"table-{line.number}-address"),
+        ]
     return widgets.tagged(ft.Card(ft.Container(ft.Column(column, spacing=4), padding=12), margin=0), f"table-{line.number}")
 
 

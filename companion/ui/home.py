@@ -54,7 +54,7 @@ class HomeState:
 
 
 def show(app) -> ft.View:
-    state = HomeState(app.store, can_start=app.device.can_score)
+    state = HomeState(app.store, can_start=app.device.may_change(None))
     if app.store_open:  # else the list follows when it opens (App.store_opened)
         state.load()
     return view(app, state)
@@ -109,14 +109,14 @@ class HomeParts:
 def can_fill(app, page_view: ft.View) -> bool:
     """Whether ``fill`` brings this home page up to date: it was built for the device's
     present rights, and the store is open to read the list from."""
-    return app.store_open and isinstance(page_view.data, HomeParts) and page_view.data.can_start == app.device.can_score
+    return app.store_open and isinstance(page_view.data, HomeParts) and page_view.data.can_start == app.device.may_change(None)
 
 
 def fill(app, page_view: ft.View) -> None:
     """List the games in progress again in a home page already shown (the store has just
     opened, or a game changed). Only that list changes, so a tap on New game at that
     very moment is not lost."""
-    state = HomeState(app.store, can_start=app.device.can_score)
+    state = HomeState(app.store, can_start=app.device.may_change(None))
     state.load()
     page_view.data.games.controls = _games(app, state)
 

@@ -174,7 +174,7 @@ class App:
         if screen is None:
             screen = self.games[game_id] = GameScreen(self, ScoreboardState(self.store, game_id), route.path)
         s = screen.state
-        s.read_only = not self.device.can_score  # rights can change while the page is kept
+        s.read_only = not self.device.may_change(game_id)  # rights can change while the page is kept
         if not s.just_saved:
             s.load()
         s.just_saved = False

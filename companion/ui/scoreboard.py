@@ -724,7 +724,7 @@ class GameScreen:
                     "game-note",
                 )
             )
-        if self.app.device.can_score:
+        if self.app.device.may_change(s.game_id):
             label = _("Change place or note") if s.details else _("Add a place or note")
             lines.append(
                 widgets.tagged(ft.TextButton(label, icon=ft.Icons.EDIT_LOCATION_ALT, on_click=self._edit_details), "edit-details")

@@ -13,6 +13,7 @@ when a change concerns it (companion.share.live, companion.ui.routes.refresh_nee
 from __future__ import annotations
 
 import weakref
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
 
 import flet as ft
@@ -23,7 +24,7 @@ from companion.share.table import Device, Table
 from companion.store import StoreError
 from companion.ui import access, reconnect
 from companion.ui.join import JoinScreen, JoinState
-from companion.ui.routes import Page, parse, refresh_needed
+from companion.ui.routes import Page, Route, parse, refresh_needed
 from companion.ui.settings import device_storage
 
 if TYPE_CHECKING:
@@ -189,10 +190,24 @@ class TableSession(Generic[AppT]):
             self.visit.admit()
         self.live = LiveStore(self.store, device, self._announce, sharing.seated, sharing.confirmed)
         self.app = app = self.make_app(self.live, device)
+        self.page.on_route_change = partial(self._route_changed, self.page.on_route_change)
         self.connection.on_away = lambda: self._connected(False)
         self.connection.on_back = self._back
         self._connected(True)
-        app.go(parse(self.page.route or "/").path)  # a code in the address bar goes
+        path = parse(self.page.route or "/").path  # a code in the address bar goes
+        if device.game_id is not None and path == "/":  # a club table's code, typed: its game is the page
+            path = Route(Page.GAME, game_id=device.game_id).path
+        app.go(path)
+
+    def _route_changed(self, show: Callable[..., Any] | None, e: ft.RouteChangeEvent) -> None:
+        """An address opened again in the same tab keeps its session (Flet reconnects it, so
+        ``_arrive`` does not run again): a code it carries, e.g. a club table's QR code
+        scanned by a phone already at the table, is tried as on arrival, then the page shows."""
+        code = parse(e.route or "").code
+        if code and self.device is not None and not self.device.is_this_machine:
+            self.join.submit(code, known=self.device)  # the same device, with the code's rights if right
+        if show is not None:  # the app's own handler (companion.ui.router.App)
+            show(e)
 
     def _connected(self, connected: bool) -> None:
         """Hear of changes only while connected: a page gone for good costs nothing, and

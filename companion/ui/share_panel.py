@@ -79,6 +79,8 @@ class SharePanelState:
         number = self.device.number
         if self.device.is_host:
             return _("This is device {number}: you host this table.").format(number=number)
+        if self.device.can_score and self.device.game_id is not None:  # joined with a club table's code
+            return _("This is device {number}: you keep score for your table's game.").format(number=number)
         if self.device.can_score:
             return _("This is device {number}: you keep score.").format(number=number)
         return _("This is device {number}: you watch. The host can let this device keep score.").format(number=number)

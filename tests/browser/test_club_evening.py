@@ -1,6 +1,7 @@
 """A club evening in real browsers (issue 17): the organiser creates an evening for 9 players
-(one sits out), two phones each score a table (9 players make two tables), the big screen's
-ranking follows every save, the prizes match the games, and the next draw seats everyone.
+(one sits out), two phones each score a table (9 players make two tables; one phone the host
+let keep score, the other with its table's code), the big screen's ranking follows every
+save, the prizes match the games, and the next draw seats everyone.
 
 The app runs with ``--share`` on 127.0.0.1: the organiser is the host, the phones and the
 big screen join with the code. The test reads the store only to know which seats the lot
@@ -17,6 +18,7 @@ from collections import Counter
 
 import pytest
 
+from companion.share.codes import grouped
 from companion.store import Store
 from companion.store.club import Evenings
 from tests.browser.conftest import OUTPUT, Phone, free_port, phones, start_app, stop
@@ -81,9 +83,8 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
         phone.open(club["join"])
         phone.wait("nav-history")
     organiser.open("/share")
-    for number in (2, 3):  # the two phones keep score; the big screen only watches
-        organiser.tap(f"grant-{number}")
-        organiser.expect_text(f"device-{number}", "Keeps score")
+    organiser.tap("grant-2")  # the first phone keeps score everywhere; the big screen only watches
+    organiser.expect_text("device-2", "Keeps score")
 
     organiser.open("/event")
     organiser.type("Name of the evening", "Tuesday")
@@ -103,6 +104,18 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
     (first,) = evenings.evening(evening_id).rounds
     big_screen.open(f"/event/{evening_id}")
     big_screen.wait("ranking")
+    # The second phone (a viewer) scans table 2's code on the organiser's card: it lands on that
+    # table's game, ready to score it, and may not score table 1's.
+    code = first.codes[2]
+    organiser.expect_text("table-2-code", f"Table code: {grouped(code)}")
+    second_phone.open(f"/game/{first.game_ids[2]}?code={code}")  # what the card's QR code carries
+    second_phone.wait("enter-round")
+    assert second_phone.game_id() == first.game_ids[2]
+    second_phone.open(f"/game/{first.game_ids[1]}")
+    second_phone.expect_text("game-note", r"Tuesday: 1/1")  # table 1's game on screen (a phone's reload keeps its session)
+    assert second_phone.el("enter-round").count() == 0
+    big_screen.wait("table-2")
+    assert big_screen.el("table-2-code").count() == 0  # the big screen shows no table's code
     for phone, table in zip((first_phone, second_phone), first.draw.tables):
         score_table(phone, store, first.game_ids[table.number], big_screen)
 

@@ -15,6 +15,7 @@ from companion.share.live import (
     GamesRestored,
     LiveStore,
     NotAllowedError,
+    OtherTableError,
     PlayersChanged,
 )
 from companion.share.table import Device, Role
@@ -110,6 +111,37 @@ def test_the_server_refuses_every_change_from_a_viewer_and_nothing_changes(store
     assert len(store.in_progress()) == 1
     assert [p.name for p in store.players()] == ["Ann", "Bob"]
     assert heard == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s, g: s.add_round(g.id, BEVER_ROUND, expected_version=g.version),
+        lambda s, g: s.undo_round(g.id, expected_version=g.version),
+        lambda s, g: s.edit_round(g.id, 0, BEVER_ROUND, expected_version=g.version),
+        lambda s, g: s.abandon(g.id),
+        lambda s, g: s.reopen(g.id),
+        lambda s, g: s.set_details(g.id, "moved", "the bar"),
+        lambda s, g: s.create_game("beverbende", ["Cy", "Dee"]),
+        lambda s, g: s.add_player("Eve"),
+    ],
+)
+def test_a_club_tables_scorer_changes_its_own_game_and_is_refused_every_other_change(store, heard, change):
+    own = store.create_game("beverbende", ["Ann", "Bob"])
+    other = store.create_game("beverbende", ["Ann", "Bob"])
+    other = store.add_round(other.id, BEVER_ROUND, expected_version=other.version)
+    at_table = device(Role.SCORER)
+    at_table.game_id = own.id  # joined with the code of the table that plays ``own``
+    scorer = LiveStore(store, at_table, heard.append, seated=lambda device: True)
+    with pytest.raises(OtherTableError) as refused:
+        change(scorer, other)
+    assert "its own table only" in refused.value.message
+    assert store.open_game(other.id).version == other.version
+    assert len(store.in_progress()) == 2 and [p.name for p in store.players()] == ["Ann", "Bob"]
+    assert heard == []
+    saved = scorer.add_round(own.id, BEVER_ROUND, expected_version=own.version)  # its own table's game: saved and announced
+    assert heard == [GameChanged(own.id, saved.version)]
+    assert scorer.open_game(other.id).id == other.id  # and it still watches the others
 
 
 def test_a_viewer_reads_everything_a_scoreboard_needs(store, heard):

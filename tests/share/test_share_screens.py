@@ -97,6 +97,8 @@ def test_each_device_is_told_its_place_at_the_table(table):
     table.set_scorer(host, guest.number, True)
     assert SharePanelState(table, host).you == "This is device 1: you host this table."
     assert SharePanelState(table, guest).you == "This is device 2: you keep score."
+    guest.game_id = 7  # as if it had joined with the code of the club table that plays game 7
+    assert SharePanelState(table, guest).you == "This is device 2: you keep score for your table's game."
 
 
 def test_an_unshared_app_says_it_is_not_shared():

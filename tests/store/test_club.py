@@ -10,6 +10,7 @@ import pytest
 from companion.rules import RuleError
 from companion.rules.club import PRIZE_BOOBY, PrizeRule, SitOutScore
 from companion.store import NotFoundError, StoreError
+from companion.share.codes import grouped
 from companion.store.club import Evenings, result_csv, result_html, result_json
 
 NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
@@ -174,3 +175,18 @@ def test_names_on_the_print_page_are_text_not_markup(store, evenings):
     evening = evenings.draw_next(evenings.create("<b>Tue</b>", ["<i>Ann</i>", *NINE[1:4]], seed=1).id)
     page = result_html(evenings.result(evening.id))
     assert "<i>Ann</i>" not in page and "&lt;i&gt;Ann&lt;/i&gt;" in page and "<b>Tue</b>" not in page
+
+
+def test_the_organisers_page_to_print_shows_the_newest_rounds_table_codes_and_qr_codes(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings).id)
+    for game_id in evening.rounds[0].game_ids.values():
+        store.abandon(game_id)
+    evening = evenings.draw_next(evening.id)
+    older, newest = evening.rounds
+    links = {n: (code, f"http://192.168.1.5:8550/game/{newest.game_ids[n]}?code={code}") for n, code in newest.codes.items()}
+    page = result_html(evenings.result(evening.id), links)
+    for code in newest.codes.values():
+        assert page.count(f"Table code: {grouped(code)}") == 1
+    assert not any(grouped(code) in page for code in older.codes.values())  # they let nobody in any more
+    assert page.count("<img alt='' width='160' height='160' src='data:image/png;base64,") == len(newest.codes)
+    assert "Table code" not in result_html(evenings.result(evening.id))  # anyone else's page to print has none

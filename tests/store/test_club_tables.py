@@ -10,9 +10,12 @@ from datetime import timedelta
 
 import pytest
 
+from companion.share.codes import grouped
+from companion.share.limiter import FREE_TRIES, WrongTries
 from companion.share.table import CONNECTED_FOR, Invitation, JoinRefused, Role, Table
 from companion.store import seats as seats_module
 from companion.store import Store
+from companion.store.club import EveningRound, Evenings
 from companion.store.models import utc_now
 from companion.store.seats import Seats
 
@@ -236,3 +239,119 @@ def test_after_stop_sharing_through_one_process_no_code_gets_in_through_another(
     for code in (CODE, HOST_CODE, ""):
         with pytest.raises(JoinRefused):
             other.admit(code, "192.168.1.22")
+
+
+# --- a club evening's table codes (issue 17 section 3) ----------------------------------------
+
+NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
+
+
+@pytest.fixture
+def evenings(store_url):
+    """The club's evenings (through a third connection to the same database)."""
+    with Store(store_url) as store:
+        yield Evenings(store)
+
+
+def first_round(evenings: Evenings) -> tuple[int, EveningRound]:
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=17).id)
+    return evening.id, evening.rounds[0]
+
+
+def next_round(evenings: Evenings, evening_id: int) -> EveningRound:
+    """The tables of the newest round stop (abandoned) and the next round is drawn."""
+    for game_id in evenings.evening(evening_id).rounds[-1].game_ids.values():
+        evenings.store.abandon(game_id)
+    return evenings.draw_next(evening_id).rounds[-1]
+
+
+def test_a_tables_code_lets_a_phone_score_that_tables_game_and_no_other_through_every_process(processes, evenings):
+    one, other = processes
+    _evening, drawn = first_round(evenings)
+    own, other_table = drawn.game_ids[1], drawn.game_ids[2]
+    phone = other.admit(grouped(drawn.codes[1]).lower(), "192.168.1.21")  # as read off the card: case and dash do not matter
+    assert phone.role is Role.SCORER and phone.game_id == own
+    seen = one.rejoin(phone.key)  # the other process admits it with the same rights
+    assert seen is not None and seen.game_id == own
+    assert seen.may_change(own) and not seen.may_change(other_table) and not seen.may_change(None)
+
+
+def test_every_table_of_a_round_has_its_own_code_and_the_next_draw_makes_new_ones(processes, evenings):
+    one, other = processes
+    evening_id, drawn = first_round(evenings)
+    assert sorted(drawn.codes) == sorted(drawn.game_ids) and len(set(drawn.codes.values())) == len(drawn.codes)
+    later = next_round(evenings, evening_id)
+    assert not set(later.codes.values()) & set(drawn.codes.values())
+    for code in drawn.codes.values():  # the first round's codes let nobody in any more
+        with pytest.raises(JoinRefused) as refused:
+            other.admit(code, "192.168.1.22")
+        assert refused.value.wrong
+    assert one.admit(later.codes[2], "192.168.1.23").game_id == later.game_ids[2]
+
+
+def test_a_phone_that_moves_to_another_table_scores_its_new_tables_game_only(processes, evenings):
+    one, other = processes
+    evening_id, drawn = first_round(evenings)
+    watching = one.admit(CODE, "192.168.1.21")  # joined with the shared table's code: a viewer
+    phone = one.admit(drawn.codes[1], "192.168.1.21", known=watching)
+    assert phone is watching and phone.role is Role.SCORER and phone.game_id == drawn.game_ids[1]
+    later = next_round(evenings, evening_id)
+    moved = other.admit(later.codes[2], "192.168.1.21", known=other.rejoin(phone.key))
+    assert moved.number == phone.number and moved.game_id == later.game_ids[2]
+    assert not moved.may_change(drawn.game_ids[1])
+
+
+def test_a_host_or_a_scorer_of_every_game_keeps_its_rights_when_it_joins_with_a_tables_code(processes, evenings):
+    one, _other = processes
+    _evening, drawn = first_round(evenings)
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    scorer = one.set_scorer(host, one.admit(CODE, "192.168.1.21").number, True)
+    for device in (host, scorer):
+        again = one.admit(drawn.codes[1], "192.168.1.20", known=device)
+        assert again.role is device.role and again.game_id is None and again.may_change(drawn.game_ids[2])
+
+
+def test_the_hosts_choice_of_rights_replaces_a_tables_in_every_process(processes, evenings):
+    one, other = processes
+    _evening, drawn = first_round(evenings)
+    host = one.admit(HOST_CODE, "192.168.1.20")
+    phone = other.admit(drawn.codes[1], "192.168.1.21")
+    one.set_scorer(host, phone.number, False)
+    assert other.confirms(phone) and phone.role is Role.VIEWER and phone.game_id is None
+    one.set_scorer(host, phone.number, True)
+    assert other.confirms(phone) and phone.may_change(drawn.game_ids[2])  # a scorer of every game now
+
+
+def test_a_closed_evenings_table_codes_let_nobody_in(processes, evenings):
+    one, _other = processes
+    evening_id, drawn = first_round(evenings)
+    evenings.close(evening_id)
+    with pytest.raises(JoinRefused) as refused:
+        one.admit(drawn.codes[1], "192.168.1.21")
+    assert refused.value.wrong
+
+
+def test_after_stop_sharing_a_tables_code_lets_nobody_in(processes, evenings):
+    one, other = processes
+    _evening, drawn = first_round(evenings)
+    one.stop()
+    with pytest.raises(JoinRefused):
+        other.admit(drawn.codes[1], "192.168.1.21")
+
+
+def test_wrong_table_codes_are_slowed_down_like_wrong_join_codes(store_url, evenings):
+    """After the free wrong tries a client waits, and while it waits not even a right table code is compared."""
+    with Store(store_url) as store:
+        table = Table(Invitation("192.168.1.5", 8550, code=CODE, host_code=HOST_CODE), tries=WrongTries(), clock=lambda: 100.0,
+                      seats=Seats(lambda: store))  # fmt: skip
+        _evening, drawn = first_round(evenings)
+        waits = []
+        for _try in range(FREE_TRIES + 1):
+            with pytest.raises(JoinRefused) as refused:
+                table.admit("ZZZZZZZZ", "192.168.1.30")
+            waits.append(refused.value.wait)
+        assert waits[-1] > 0
+        with pytest.raises(JoinRefused) as refused:
+            table.admit(drawn.codes[1], "192.168.1.30")
+        assert not refused.value.wrong and refused.value.wait > 0
+        assert table.admit(drawn.codes[1], "192.168.1.31").game_id == drawn.game_ids[1]  # another phone is not held up

@@ -6,7 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.share.live import EveningChanged, LiveStore
-from companion.share.table import Device, Role
+from companion.share.codes import grouped
+from companion.share.table import Device, Invitation, Role, Table
 from companion.store.club import Evenings, result_csv, result_html, result_json
 from companion.ui import club
 from tests.ui.conftest import play
@@ -157,6 +158,22 @@ def test_a_viewer_sees_the_ranking_but_cannot_draw(store):
     assert not find_all(view, "draw-round")
 
 
+def test_the_organisers_table_cards_show_each_tables_code_and_link_and_a_viewers_show_none(store, monkeypatch):
+    """A table's code lets a phone score that table's game: the organiser shows it, the big screen does not."""
+    evenings = Evenings(store)
+    drawn = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    monkeypatch.setattr(club, "current_table", lambda: Table(Invitation("192.168.1.5", 8550, code="K7QM2XHD")))
+    view = club.show_evening(App(store), drawn.id)
+    (first,) = drawn.rounds
+    for number, code in first.codes.items():
+        assert text(find(view, f"table-{number}-code")) == f"Table code: {grouped(code)}"
+        assert text(find(view, f"table-{number}-address")) == f"http://192.168.1.5:8550/game/{first.game_ids[number]}?code={code}"
+    viewer = Device(number=3, key="k", browser="", system="", role=Role.VIEWER)
+    watching = club.show_evening(App(store, viewer), drawn.id)
+    find(watching, "table-1")
+    assert not find_all(watching, "table-1-code") and not find_all(watching, "table-1-address")
+
+
 def test_the_list_shows_each_seasons_table_of_closed_evenings(store):
     evenings = Evenings(store)
     evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, season_name="2026", seed=2).id)
@@ -220,10 +237,11 @@ def test_the_result_downloads_as_csv_json_and_a_page_to_print(store):
     for kind in ("csv", "json", "print"):
         tap(view, f"download-{kind}")
     result = evenings.result(evening.id)
+    table_codes = {number: (code, None) for number, code in evening.rounds[-1].codes.items()}  # the organiser's: not shared, no address
     assert app.page.tasks == [
         ("save", f"evening-{evening.id}.csv", result_csv(result).encode()),
         ("save", f"evening-{evening.id}.json", result_json(result).encode()),
-        ("save", f"evening-{evening.id}.html", result_html(result).encode()),
+        ("save", f"evening-{evening.id}.html", result_html(result, table_codes).encode()),
     ]
 
 

@@ -7,15 +7,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.share.table import Device
 from companion.ui.chart import CHART_POINTS, drawn_rounds
 from companion.ui.round_entry.drafts import Drafts
 from companion.ui.scoreboard import SHOWN_ROUNDS, GameScreen, ScoreboardState
 from tests.ui.conftest import bever_totals
 from tests.ui.tree import find, find_all, tap, text, walk
-
-
-class Scorer:
-    can_score = True
 
 
 class App:
@@ -24,7 +21,7 @@ class App:
 
     dark = False
     page = None
-    device = Scorer()
+    device = Device.this_machine()
 
     def __init__(self) -> None:
         self.drafts = Drafts()
