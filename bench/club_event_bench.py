@@ -43,11 +43,11 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.club_server_bench import TIMEOUT_S, LightDevices, chromium_phone, cpu_s, links, processes, start, stop  # noqa: E402
+from bench.club_server_bench import TIMEOUT_S, LightDevices, chromium_phone, launch_chromium, cpu_s, links, processes, start, stop  # noqa: E402
 from bench.share_bench import MARK_PRESS, WATCH, rss_mib  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.store.club import Evenings  # noqa: E402
-from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+from tests.browser.phone import free_port  # noqa: E402
 
 TARGET_MS = 1000
 DEVICES_PER_TABLE = 4
@@ -96,9 +96,7 @@ def run(args) -> int:
         time.sleep(1.5)  # the store and screens load in the background after the port opens
         memory["no device"] = rss()
         with sync_playwright() as pw:
-            chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
-                *CHROMIUM_ARGS, "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                "--disable-backgrounding-occluded-windows"])
+            chromium = launch_chromium(pw)
             scorer = chromium_phone(chromium, base)
             scorer.open(host_link)
             scorer.wait("new-game")

@@ -129,6 +129,13 @@ class LightDevices:
         self.thread.join(TIMEOUT_S)
 
 
+def launch_chromium(pw):
+    """Chromium with its pages never slowed down for being in the background (many phones, one screen)."""
+    return pw.chromium.launch(executable_path=CHROMIUM, args=[
+        *CHROMIUM_ARGS, "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows"])  # fmt: skip
+
+
 def chromium_phone(chromium, base: str) -> Phone:
     context = chromium.new_context(viewport=PHONE)
     context.add_init_script(NOTE_FRAMES)
@@ -216,9 +223,7 @@ def run(args) -> int:
         time.sleep(1.5)  # the store and screens load in the background after the port opens
         memory["no device"] = rss()
         with sync_playwright() as pw:
-            chromium = pw.chromium.launch(executable_path=CHROMIUM, args=[
-                *CHROMIUM_ARGS, "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                "--disable-backgrounding-occluded-windows"])
+            chromium = launch_chromium(pw)
             scorer = chromium_phone(chromium, base)
             scorer.open(host_link)
             scorer.wait("new-game")
