@@ -57,6 +57,27 @@ def player_totals(store: Store, game_id: int) -> dict[str, int]:
     return {player: game.totals[game.setup.team_of(player)] for player in game.players}
 
 
+COUNT_QUIET_FRAMES = """(() => {
+  const Native = window.WebSocket;
+  window.__quietFrames = 0;
+  const frame = () => { window.__quietFrames += 1; requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  window.WebSocket = function (...args) {
+    const socket = new Native(...args);
+    socket.addEventListener('message', () => { window.__quietFrames = 0; });
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();"""
+"""Counts the frames drawn since the page last heard from the server."""
+
+SETTLED = "() => window.__quietFrames >= 10"
+"""The page has heard nothing for ten frames: the updates of a draw, or the answer to a tap,
+have all arrived (a field tapped or typed in while one arrives can lose the browser's focus,
+with the keys typed next)."""
+
+
 def score_table(phone: Phone, store: Store, game_id: int, big_screen: Phone) -> None:
     """Four deals where one team takes every point (648 passes 501: the table finishes);
     after each save the big screen shows every player of the table at the game's total."""
@@ -77,6 +98,7 @@ def score_table(phone: Phone, store: Store, game_id: int, big_screen: Phone) -> 
 
 def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
     organiser, big_screen, first_phone, second_phone = browsers(), browsers(), browsers(), browsers()
+    organiser.page.add_init_script(COUNT_QUIET_FRAMES)
     organiser.open(club["host"])  # device 1, the host
     organiser.wait("nav-event")
     for phone in (first_phone, second_phone, big_screen):  # devices 2, 3 and 4
@@ -144,8 +166,11 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
 
     # A late arrival's name typed on the organiser's page stays while a table saves (the
     # page follows the save in place), and is checked in with Enter.
+    organiser.until(SETTLED)
     arriving = organiser.page.get_by_role("textbox", name="Player arriving")
+    organiser.page.evaluate("window.__quietFrames = 0")
     arriving.click()
+    organiser.until(SETTLED)  # the server's answer to the tap has arrived too
     organiser.until("() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
     organiser.page.keyboard.type("Zoe")
     organiser.until("() => document.activeElement?.value === 'Zoe'")
