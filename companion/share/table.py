@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 from companion.i18n import _
 from companion.share import codes
 from companion.share.limiter import WrongTries, client_key
-from companion.store.models import utc_now
+from companion.clock import utc_now
 
 if TYPE_CHECKING:
     from companion.store.seats import SeatRecord, Seats

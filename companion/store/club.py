@@ -40,7 +40,8 @@ from companion.rules.club import (
 )
 from companion.share.codes import JOIN_CODE_LENGTH, new_code
 from companion.store.errors import NotFoundError, StoreError
-from companion.store.models import EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABLES, EVENINGS, PLAYERS, utc_now
+from companion.store.models import EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABLES, EVENINGS, PLAYERS
+from companion.clock import utc_now
 from companion.rules.text import Phrase
 from companion.store.service import LARGEST_ID, NAME_LENGTH, Store, _check_names, _check_text, _inserted_id
 

@@ -46,10 +46,6 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.astimezone(timezone.utc)
 
 
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
 # A game's rounds are numbered 0, 1, 2, ... once each: two devices saving the same
 # position at once break it, and the later save is stale.
 ROUND_POSITION = "uq_rounds_game_id_position"

@@ -14,7 +14,8 @@ from typing import Any, Callable, Iterator
 
 import sqlalchemy as sa
 
-from companion.store.models import EVENING_TABLES, EVENINGS, SHARED_TABLES, TABLE_DEVICES, utc_now
+from companion.store.models import EVENING_TABLES, EVENINGS, SHARED_TABLES, TABLE_DEVICES
+from companion.clock import utc_now
 from companion.store.service import Store, _inserted_id
 
 ENDED = "ended"

@@ -29,8 +29,9 @@ from companion.rules.text import Phrase
 from companion.store import backup
 from companion.store.database import WRITE, database_url, describe, make_engine, upgrade
 from companion.store.errors import NotFoundError, StaleError, StoreError
+from companion.clock import utc_now
 from companion.store.models import (
-    EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABLES, EVENINGS, GAME_PLAYERS, GAMES, PLAYERS, ROUND_POSITION, ROUNDS, utc_now,
+    EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABLES, EVENINGS, GAME_PLAYERS, GAMES, PLAYERS, ROUND_POSITION, ROUNDS,
 )
 from companion.store.records import (
     STATUSES, GameRecord, GameSummary, HeadToHead, ImportReport, PlayerProfile, PlayerResult, PlayerStats, RulesetStats,

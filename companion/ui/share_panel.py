@@ -15,7 +15,7 @@ from companion.share import codes, network, qr
 from companion.share.live import DeviceEnded, DevicesChanged, JoinCodeChanged, RoleChanged
 from companion.share.sharing import announcement, current_table, start_sharing
 from companion.share.table import DEVICE_NAME_LENGTH, Device, NameRefused, Role, Table
-from companion.store.models import utc_now
+from companion.clock import utc_now
 from companion.ui import session, widgets
 
 

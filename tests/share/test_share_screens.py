@@ -230,7 +230,7 @@ def test_a_device_gone_for_a_while_drops_off_the_list_and_one_connected_stays(ta
     from datetime import timedelta
 
     from companion.share.table import GONE_AFTER
-    from companion.store.models import utc_now
+    from companion.clock import utc_now
 
     host, guest = a_host_and_a_guest(table)
     third = table.admit(CODE, "192.168.1.22", PHONE)

@@ -16,7 +16,7 @@ from companion.share.table import CONNECTED_FOR, Invitation, JoinRefused, Role, 
 from companion.store import seats as seats_module
 from companion.store import Store
 from companion.store.club import EveningRound, Evenings
-from companion.store.models import utc_now
+from companion.clock import utc_now
 from companion.store.seats import Seats
 
 CODE = "K7QM2XHD"

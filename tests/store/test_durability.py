@@ -154,7 +154,8 @@ def test_a_round_saved_twice_at_one_position_is_stale_and_no_other_clash_is(stor
     check first most of the time, so the clash is made directly inside one write.)"""
     import sqlalchemy as sa
 
-    from companion.store.models import PLAYERS, ROUNDS, utc_now
+    from companion.store.models import PLAYERS, ROUNDS
+    from companion.clock import utc_now
 
     record = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 50})
     record = store.add_round(record.id, {"totals": {"Ann": 10, "Bob": 20}}, expected_version=record.version)
