@@ -125,15 +125,21 @@ class ImportReport:
     games_added: int
     games_skipped: int
     players_added: int
+    evenings_added: int
+    """Club evenings added (a backup from before club evenings has none)."""
 
     @property
     def message(self) -> str:
         """What the import did, in the current language (the command line and Settings say it)."""
-        return _("Imported {games} and {players}; {skipped} already here.").format(
+        said = _("Imported {games} and {players}; {skipped} already here.").format(
             games=_games(self.games_added),
             players=ngettext("{n} new player", "{n} new players", self.players_added).format(n=self.players_added),
             skipped=_games(self.games_skipped),
         )
+        if not self.evenings_added:
+            return said
+        evenings = ngettext("{n} club evening added.", "{n} club evenings added.", self.evenings_added)
+        return f"{said} {evenings.format(n=self.evenings_added)}"
 
 
 def _games(count: int) -> str:

@@ -456,13 +456,15 @@ class Store:
                     [(i, r.entry, r.entered_at, r.edited_at) for i, r in enumerate(imported.rounds)],
                 )
                 added += 1
-            self._insert_evenings(conn, evenings, ids)
-        return ImportReport(added, len(games) - added, len(set(names) - known))
+            evenings_added = self._insert_evenings(conn, evenings, ids)
+        return ImportReport(added, len(games) - added, len(set(names) - known), evenings_added)
 
     @staticmethod
-    def _insert_evenings(conn: sa.Connection, evenings: list[backup.BackupEvening], ids: Mapping[str, int]) -> None:
+    def _insert_evenings(conn: sa.Connection, evenings: list[backup.BackupEvening], ids: Mapping[str, int]) -> int:
         """Add the backup's evenings not here yet: one is here when an evening of its name and
-        creation time is, or when one of its tables' games is already a table here."""
+        creation time is, or when one of its tables' games is already a table here. How many
+        were added."""
+        added = 0
         uuids = [link for evening in evenings for _, links in evening.rounds for link in links]
         game_ids = dict(conn.execute(sa.select(GAMES.c.uuid, GAMES.c.id).where(GAMES.c.uuid.in_(uuids))).all())
         linked = set(conn.execute(sa.select(EVENING_TABLES.c.game_id).where(EVENING_TABLES.c.game_id.in_(list(game_ids.values())))).scalars())
@@ -474,6 +476,7 @@ class Store:
             if same or own & linked:
                 continue
             linked |= own
+            added += 1
             evening_id = _inserted_id(conn.execute(
                 sa.insert(EVENINGS).values(
                     name=evening.name, season=evening.season, options=evening.options, odd_players=evening.odd_players,
@@ -494,6 +497,7 @@ class Store:
                         {"evening_id": evening_id, "round_number": number, "table_number": table.number, "game_id": game_ids[link]}
                         for table, link in zip(draw.tables, links)
                     ])
+        return added
 
     def export_csv(self, path: str | os.PathLike[str], game_id: int | None = None) -> None:
         """The round table (points per round and side, with running totals) of one game or all."""

@@ -307,11 +307,20 @@ def test_exporting_a_restored_evening_gives_the_same_evening(tmp_path):
 
 def test_importing_evenings_twice_adds_none_twice(store, tmp_path):
     path = _evening_backup(tmp_path)
-    store.import_json(path)
+    first = store.import_json(path)
     before = _evenings_as_read(store)
     report = store.import_json(path)
-    assert report.games_added == 0
+    assert (first.evenings_added, report.evenings_added, report.games_added) == (2, 0, 0)
     assert _evenings_as_read(store) == before and len(before) == 2
+
+
+def test_the_import_report_counts_the_club_evenings_it_added(tmp_path):
+    path = _evening_backup(tmp_path)
+    with Store.memory() as store:
+        added = store.import_json(path).message
+        again = store.import_json(path).message
+    assert added.endswith("; 0 games already here. 2 club evenings added.")
+    assert again.endswith("already here.") and "evening" not in again
 
 
 def test_an_evening_whose_tables_are_already_here_under_another_name_is_not_added(tmp_path):
