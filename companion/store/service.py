@@ -26,6 +26,7 @@ from sqlalchemy.engine import URL
 from companion import rules
 from companion.rules import Game, RuleError
 from companion.rules.text import Phrase
+from companion.share.codes import JOIN_CODE_LENGTH, new_code
 from companion.store import backup
 from companion.store.database import WRITE, database_url, describe, make_engine, upgrade
 from companion.store.errors import NotFoundError, StaleError, StoreError
@@ -463,7 +464,8 @@ class Store:
     def _insert_evenings(conn: sa.Connection, evenings: list[backup.BackupEvening], ids: Mapping[str, int]) -> int:
         """Add the backup's evenings not here yet: one is here when an evening of its name and
         creation time is, or when one of its tables' games is already a table here. How many
-        were added."""
+        were added. Each table gets a new code, as a draw gives it (a backup holds no codes:
+        they are secrets of the machine that drew them)."""
         added = 0
         uuids = [link for evening in evenings for _, links in evening.rounds for link in links]
         game_ids = dict(conn.execute(sa.select(GAMES.c.uuid, GAMES.c.id).where(GAMES.c.uuid.in_(uuids))).all())
@@ -494,7 +496,10 @@ class Store:
                 conn.execute(sa.insert(EVENING_ROUNDS).values(evening_id=evening_id, number=number, draw=draw.as_json()))
                 if links:
                     conn.execute(sa.insert(EVENING_TABLES), [
-                        {"evening_id": evening_id, "round_number": number, "table_number": table.number, "game_id": game_ids[link]}
+                        {
+                            "evening_id": evening_id, "round_number": number, "table_number": table.number,
+                            "game_id": game_ids[link], "code": new_code(JOIN_CODE_LENGTH),
+                        }
                         for table, link in zip(draw.tables, links)
                     ])
         return added

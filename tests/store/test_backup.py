@@ -323,6 +323,19 @@ def test_the_import_report_counts_the_club_evenings_it_added(tmp_path):
     assert again.endswith("already here.") and "evening" not in again
 
 
+def test_a_restored_evening_s_tables_get_codes_of_their_own_so_phones_can_join_them(tmp_path):
+    with Store.memory() as source:
+        evenings = Evenings(source)
+        drawn = evenings.draw_next(evenings.create("Friday", EVENING[:8], {}, seed=3).id)
+        source.export_json(tmp_path / "open.json")
+    with Store.memory() as other:
+        other.import_json(tmp_path / "open.json")
+        (restored,) = Evenings(other).evenings()
+    codes = restored.rounds[-1].codes
+    assert sorted(codes) == [1, 2] and len(set(codes.values())) == 2
+    assert not set(codes.values()) & set(drawn.rounds[-1].codes.values())
+
+
 def test_an_evening_whose_tables_are_already_here_under_another_name_is_not_added(tmp_path):
     path = _evening_backup(tmp_path)
     document = json.loads(path.read_text())
