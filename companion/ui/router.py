@@ -184,8 +184,11 @@ class App:
         )
         if route.page is not Page.GAME and allowed:
             screen.show_entry(route.path, index)
-        else:
-            screen.show_board(Route(Page.GAME, game_id=game_id).path)
+            return screen.view
+        screen.show_board(Route(Page.GAME, game_id=game_id).path)
+        ended = self.drafts.ended(game_id, s.game) if s.record is not None else None
+        if ended:
+            self.notify(ended)
         return screen.view
 
     # --- theme and messages -------------------------------------------------------------

@@ -55,6 +55,19 @@ class Drafts:
         draft = self.kept(game_id)
         return draft is not None and draft.state.has_input
 
+    def ended(self, game_id: int, game: Game) -> str | None:
+        """The game took its last round on another device while its next round was being
+        entered here: that draft is forgotten, and this says so (None when nothing was typed)."""
+        draft = self._kept.get((game_id, None))
+        if draft is None or not game.over:
+            return None
+        self.discard(game_id)
+        if not draft.state.has_input:
+            return None
+        return _(
+            "Round {taken} was saved on another device and ended the game. What you entered for it is discarded."
+        ).format(taken=draft.state.round_number)
+
     def discard(self, game_id: int, index: int | None = None) -> None:
         """Forget the draft: it was saved, or the player threw it away."""
         self._kept.pop((game_id, index), None)

@@ -107,3 +107,26 @@ def test_typing_goes_on_where_it_was_in_a_carried_over_draft():
     for digit in (3, 3, 3, 3):
         carried.press(digit)
     assert carried.valid and carried.entry()["cards"] == {"Ann": [2, 2, 2, 2], "Bob": [3, 3, 3, 3]}
+
+
+def test_a_round_saved_elsewhere_that_ends_the_game_discards_the_draft_and_says_so():
+    drafts = Drafts()
+    game = rules.get("beverbende").new_game(["Ann", "Bob"], {"ending": "rounds", "rounds": 1})
+    state = drafts.open(GAME_ID, game).state
+    for digit in (2, 2, 2, 2):  # Ann's four cards
+        state.press(digit)
+    last = game.add_round({"cards": {"Ann": [1, 1, 1, 1], "Bob": [2, 2, 2, 2]}})
+    assert last.over
+    assert drafts.ended(GAME_ID, last) == (
+        "Round 1 was saved on another device and ended the game. What you entered for it is discarded."
+    )
+    assert not drafts.pending(GAME_ID) and drafts.ended(GAME_ID, last) is None
+
+
+def test_a_game_not_over_or_a_draft_with_nothing_typed_needs_no_word_about_its_end():
+    drafts, game = Drafts(), clubs_game()
+    half_entered(drafts, game)
+    assert drafts.ended(GAME_ID, game) is None and drafts.pending(GAME_ID)
+    quiet = rules.get("beverbende").new_game(["Ann", "Bob"], {"ending": "rounds", "rounds": 1})
+    drafts.open(GAME_ID + 1, quiet)
+    assert drafts.ended(GAME_ID + 1, quiet.add_round({"cards": {"Ann": [1, 1, 1, 1], "Bob": [2, 2, 2, 2]}})) is None
