@@ -142,6 +142,16 @@ class BeverbendeEntry(Keypad, EntryState):
             entry["last"] = True
         return entry
 
+    def everything_typed(self) -> dict:
+        """Every card and total typed, a row of one to three cards too (``entry`` holds whole rows only)."""
+        typed: dict = {
+            "cards": {p: list(row) for p, row in self.cards.items() if row != [None] * CARDS},
+            "totals": {p: total for p, total in self.totals.items() if total is not None},
+        }
+        if self.last:
+            typed["last"] = True
+        return typed
+
     @property
     def missing(self) -> list[str]:
         return [f"cards.{p}" for p in self.players if self.row_sum(p) is None]

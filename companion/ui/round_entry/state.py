@@ -144,17 +144,22 @@ class EntryState:
 
     # --- a draft kept across leaving the form -------------------------------------------
 
+    def everything_typed(self) -> dict:
+        """The inputs as ``_prefill`` reads them back, half-typed ones too (``entry`` may
+        leave out what the rules cannot take yet)."""
+        return self.entry()
+
     @property
     def has_input(self) -> bool:
         """Whether the player entered anything a fresh form would not show (worth asking
         before it is thrown away)."""
-        return self.entry() != type(self)(self.game, self.index).entry()
+        return self.everything_typed() != type(self)(self.game, self.index).everything_typed()
 
     def carried_to(self, game: Game) -> EntryState:
         """The same entry as a form on ``game``, which changed meanwhile (another device
         saved or changed a round): the next round of ``game``, or the same past round."""
         carried = type(self)(game, self.index)
-        carried._prefill(self.entry())
+        carried._prefill(self.everything_typed())
         if isinstance(self, Keypad) and isinstance(carried, Keypad) and self.cursor is not None:
             carried.select_input(self.cursor)  # typing goes on where it was
             try:

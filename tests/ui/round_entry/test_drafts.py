@@ -130,3 +130,15 @@ def test_a_game_not_over_or_a_draft_with_nothing_typed_needs_no_word_about_its_e
     quiet = rules.get("beverbende").new_game(["Ann", "Bob"], {"ending": "rounds", "rounds": 1})
     drafts.open(GAME_ID + 1, quiet)
     assert drafts.ended(GAME_ID + 1, quiet.add_round({"cards": {"Ann": [1, 1, 1, 1], "Bob": [2, 2, 2, 2]}})) is None
+
+
+def test_cards_typed_for_part_of_a_row_count_as_entered_and_are_carried_over():
+    drafts = Drafts()
+    game = rules.get("beverbende").new_game(["Ann", "Bob"])
+    state = drafts.open(GAME_ID, game).state
+    for digit in (7, 8, 9):  # three of Ann's four cards: the row is not whole yet
+        state.press(digit)
+    assert state.has_input and drafts.pending(GAME_ID)
+    elsewhere = game.add_round({"cards": {"Ann": [1, 1, 1, 1], "Bob": [2, 2, 2, 2]}})
+    carried = drafts.open(GAME_ID, elsewhere).state
+    assert carried.cards["Ann"] == [7, 8, 9, None] and carried.cursor == ("Ann", 3)
