@@ -121,6 +121,19 @@ def test_the_scorer_saves_a_round_and_the_viewer_sees_it_live(browsers, shared_t
     viewer.expect_text("total-Ann", "Ann 21")
     assert viewer.el("entry-save").count() == 0 and viewer.el("enter-round").count() == 0
 
+    # Round 4, the last of a two-player game, saved by the scorer while the host types it.
+    host.tap("enter-round")
+    host.wait("entry-key-0")
+    host.keys("5555")
+    scorer.tap("enter-round")
+    scorer.wait("entry-key-0")
+    scorer.keys("1111" + "2222")
+    scorer.tap("entry-save")
+    host.expect_on_screen("Round 4 was saved on another device and ended the game. What you entered for it is discarded.")
+    host.screenshot("share-game-ended-while-typing")
+    host.expect_text("total-Ann", "Ann 25")
+    assert host.el("entry-save").count() == 0 and host.el("enter-round").count() == 0
+
 
 def test_without_the_code_only_the_join_screen_is_served(browsers, shared_table):
     stranger = browsers()
