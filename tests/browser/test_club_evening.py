@@ -133,6 +133,8 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
     organiser.open("/event")
     organiser.type("Name of the evening", "Tuesday")
     organiser.type("Players, one per line", "\n".join(NEWCOMERS))
+    organiser.wait(f"saved-{REGULARS[-1]}")
+    organiser.screenshot("club-evening-players")
     for regular in REGULARS:
         organiser.tap(f"saved-{regular}")
         organiser.gone(f"saved-{regular}")  # on the list now: its chip goes
