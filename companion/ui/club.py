@@ -359,7 +359,7 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
     bench = ft.Row(wrap=True, spacing=8, run_spacing=8)
 
     def show_bench() -> None:
-        bench.controls = saved_chips(state.bench, pick)
+        bench.controls = saved_chips(state.bench, add_saved)
         bench.visible = bool(state.bench)
 
     def typed_players(e: ft.Event[ft.TextField]) -> None:
@@ -371,7 +371,7 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
             show_bench()
             app.page.update()
 
-    def pick(name: str) -> None:
+    def add_saved(name: str) -> None:
         state.add_saved(name)
         players.value = state.players_text
         show_bench()
