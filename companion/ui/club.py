@@ -30,6 +30,7 @@ from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, points
 from companion.ui.routes import Page, Route
+from companion.ui.saved_players import saved_chips, saved_players
 
 EVENING_OPTIONS = ("variant", "ending", "four_jacks", "four_of_a_kind", "nat_on_card_points", "defenders_pit_bonus", "verzaakt_penalty")
 """The options of the club game (``CLUB_GAME``) an evening sets for every table (the rest keep
@@ -49,10 +50,12 @@ def organises(app) -> bool:
 
 @dataclass
 class NewEveningState:
-    """The form of a new evening: its name, players (one per line) and the club's choices."""
+    """The form of a new evening: its name, players (one per line: typed, or a saved
+    player's chip tapped) and the club's choices."""
 
     name: str = ""
     players_text: str = ""
+    saved_players: list[str] = field(default_factory=list)
     season: str = ""
     options: dict[str, Any] = field(default_factory=lambda: {"ending": "boompje"})
     odd_players: str = "sit_out"
@@ -68,6 +71,19 @@ class NewEveningState:
     @property
     def players(self) -> list[str]:
         return [line.strip() for line in self.players_text.splitlines() if line.strip()]
+
+    @property
+    def bench(self) -> list[str]:
+        """Saved players not yet on the list."""
+        players = set(self.players)
+        return [name for name in self.saved_players if name not in players]
+
+    def add_saved(self, name: str) -> None:
+        """A saved player's chip: the name joins the list on a line of its own (once)."""
+        if name in self.players:
+            return
+        typed = self.players_text.rstrip()
+        self.players_text = f"{typed}\n{name}" if typed else name
 
     def create(self, evenings: Evenings) -> Evening | None:
         """The new evening, or None with ``error`` saying what to change."""
@@ -108,8 +124,9 @@ class TableLine:
 class EveningState:
     """One evening as its page shows it: the result now, what the organiser may do next, and
     the name of a late arrival typed but not yet checked in (``arriving``: kept while the
-    page follows the tables' saves). ``games`` is the session's store: stopping a table
-    abandons its game there, checked and announced like any change of a game."""
+    page follows the tables' saves) and the saved players who could arrive. ``games`` is
+    the session's store: stopping a table abandons its game there, checked and announced
+    like any change of a game."""
 
     def __init__(self, evenings: Evenings, evening_id: int, games: GameStore):
         self.evenings = evenings
@@ -118,6 +135,7 @@ class EveningState:
         self.result: EveningResult | None = None
         self.error: str | None = None
         self.arriving = ""
+        self.saved_players: list[str] = []
 
     def load(self) -> bool:
         try:
@@ -172,9 +190,18 @@ class EveningState:
         """Draw the next round (or say, in ``error``, why not)."""
         self._change(self.evenings.draw_next)
 
-    def check_in(self) -> None:
-        """Check in the player typed (``arriving``); the field empties once they are in."""
-        if self._change(self.evenings.check_in, self.arriving):
+    @property
+    def bench(self) -> list[str]:
+        """Saved players not checked in now (an early leaver can come back)."""
+        present = set(self.evening.present)
+        return [name for name in self.saved_players if name not in present]
+
+    def check_in(self, saved: str | None = None) -> None:
+        """Check in a saved player's chip tapped, or else the player typed (``arriving``: the
+        field empties once they are in; a name half typed stays while a chip is tapped)."""
+        if saved is not None:
+            self._change(self.evenings.check_in, saved)
+        elif self._change(self.evenings.check_in, self.arriving):
             self.arriving = ""
 
     def stop_table(self, table: int) -> None:
@@ -272,7 +299,7 @@ def show_list(app) -> ft.View:
     evenings = evenings_of(app)
     body: list[ft.Control] = []
     if organises(app):
-        body += _new_evening_form(app, NewEveningState())
+        body += _new_evening_form(app, NewEveningState(saved_players=saved_players(app)))
     body.append(widgets.section_title(_("Evenings")))
     try:
         saved = evenings.evenings()
@@ -329,15 +356,35 @@ def _season_table(app, state: SeasonState) -> list[ft.Control]:
 
 def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
     error = ft.Column()
+    bench = ft.Row(wrap=True, spacing=8, run_spacing=8)
 
-    def text(label: str, attribute: str, multiline: bool = False, identifier: str = "") -> ft.Control:
+    def show_bench() -> None:
+        bench.controls = saved_chips(state.bench, add_saved)
+        bench.visible = bool(state.bench)
+
+    def typed_players(e: ft.Event[ft.TextField]) -> None:
+        """Only the chips change while typing (a saved name typed in full takes its chip
+        away), in place: the field keeps its focus."""
+        offered = state.bench
+        state.players_text = e.control.value or ""
+        if state.bench != offered:
+            show_bench()
+            app.page.update()
+
+    def add_saved(name: str) -> None:
+        state.add_saved(name)
+        players.value = state.players_text
+        show_bench()
+        app.page.update()
+
+    players = ft.TextField(label=_("Players, one per line"), multiline=True, min_lines=3, on_change=typed_players)
+    show_bench()
+
+    def text(label: str, attribute: str) -> ft.Control:
         def changed(e: ft.Event[ft.TextField]) -> None:
             setattr(state, attribute, e.control.value or "")
 
-        return widgets.tagged(
-            ft.TextField(label=label, multiline=multiline, min_lines=3 if multiline else None, on_change=changed),
-            identifier or f"evening-{attribute}",
-        )
+        return widgets.tagged(ft.TextField(label=label, on_change=changed), f"evening-{attribute}")
 
     def chips(label: str, key: str, choices: list[tuple[Any, str]], current, pick) -> ft.Control:
         row = ft.Row(wrap=True, spacing=8, run_spacing=4)
@@ -382,7 +429,8 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
     return [
         widgets.section_title(_("New evening")),
         text(_("Name of the evening"), "name"),
-        text(_("Players, one per line"), "players_text", multiline=True, identifier="evening-players"),
+        widgets.tagged(players, "evening-players"),
+        bench,
         text(_("Season"), "season"),
         *options,
         chips(_("Players left over"), "odd", [(v, odd[v]) for v in ODD_PLAYERS], lambda: state.odd_players, lambda v: setattr(state, "odd_players", v)),
@@ -440,6 +488,7 @@ class EveningPage:
         self.present = ft.Row(wrap=True, spacing=6)
         self.arriving = ft.TextField(expand=True, on_change=self._typed, on_submit=self._arrive)
         self.check_in = ft.OutlinedButton(on_click=self._arrive)
+        self.bench = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.view = widgets.screen(app, route, state.evening.name, [self.head, self.arrivals, self.live])
         self.view.data = self
         self.fill()
@@ -484,6 +533,9 @@ class EveningPage:
         self.arriving.label = _("Player arriving")
         self.arriving.value = self.state.arriving
         self.check_in.content = _("Check in")
+        self.state.saved_players = saved_players(self.app)
+        self.bench.controls = saved_chips(self.state.bench, self._arrive_saved)
+        self.bench.visible = bool(self.state.bench)
         self.present.controls = [
             widgets.tagged(
                 ft.Chip(label=ft.Text(player), tooltip=_("Leaves after this round"), on_delete=partial(self._leaves, player)),
@@ -494,6 +546,7 @@ class EveningPage:
         if not self.arrivals.controls:
             self.arrivals.controls = [
                 ft.Row([widgets.tagged(self.arriving, "arriving-name", expand=True), widgets.tagged(self.check_in, "check-in")]),
+                self.bench,
                 self.present,
             ]
 
@@ -506,6 +559,10 @@ class EveningPage:
 
     def _arrive(self, _e: object = None) -> None:
         self.state.check_in()
+        self.redo()
+
+    def _arrive_saved(self, name: str) -> None:
+        self.state.check_in(name)
         self.redo()
 
     def _leaves(self, player: str, _e: object = None) -> None:

@@ -8,6 +8,7 @@ is how players change partners.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Sequence
 
 import flet as ft
@@ -20,6 +21,7 @@ from companion.ui import widgets
 from companion.ui.format import option_label, option_value, player_count
 from companion.ui.glyphs import undrawable_name
 from companion.ui.routes import Page, Route
+from companion.ui.saved_players import saved_chips, saved_players
 from companion.ui.theme import side_color
 
 
@@ -421,17 +423,7 @@ class NewGameScreen:
         """The saved players not yet seated, as chips; updated in place when the store opens,
         so a name being typed keeps its field's focus."""
         s = self.state
-        self.bench_row.controls = [
-            widgets.tagged(
-                ft.Chip(
-                    label=ft.Text(name),
-                    leading=ft.Icon(ft.Icons.ADD, size=16),
-                    on_click=lambda _e=None, n=name: self._do(s.add_player, n),
-                ),
-                f"saved-{name}",
-            )
-            for name in s.bench
-        ]
+        self.bench_row.controls = saved_chips(s.bench, partial(self._do, s.add_player))
         self.bench_row.visible = bool(s.bench)
 
     def _seat(self, i: int, name: str) -> ft.Control:
@@ -617,7 +609,7 @@ class NewGameScreen:
 def show(app) -> ft.View:
     """The New game page; shown before the store has opened (tapped the moment home shows),
     it comes at once and the saved players join it when the store opens (``fill``)."""
-    screen = NewGameScreen(app, NewGameState(_saved_players(app) if app.store_open else []))
+    screen = NewGameScreen(app, NewGameState(saved_players(app) if app.store_open else []))
     screen.view.data = screen
     return screen.view
 
@@ -626,12 +618,5 @@ def fill(app, view: ft.View) -> None:
     """The store has just opened: the saved players join a New game page shown before, in
     place (a rebuilt page would take the focus from a name being typed)."""
     screen: NewGameScreen = view.data
-    screen.state.saved_players = _saved_players(app)
+    screen.state.saved_players = saved_players(app)
     screen.show_bench()
-
-
-def _saved_players(app) -> list[str]:
-    try:
-        return [p.name for p in app.store.players()]
-    except StoreError:
-        return []

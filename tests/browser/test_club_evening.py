@@ -1,7 +1,9 @@
 """A club evening in real browsers (issue 17): the organiser creates an evening for 9 players
-(one sits out), two phones each score a table (9 players make two tables; one phone the host
-let keep score, the other with its table's code), the big screen's ranking follows every
-save, the prizes match the games, and the next draw seats everyone.
+(one sits out), the club's regulars checked in by their saved profiles' chips and the others
+typed; three phones score the tables (9 players make two tables a round: in round 1 one
+phone the host let keep score and one with its table's code, in round 2 a third phone that
+joins by its table's code alone, and the first), the big screen's ranking follows every
+save, each draw seats everyone, and the final ranking and its prizes match the games.
 
 The app runs with ``--share`` on 127.0.0.1: the organiser is the host, the phones and the
 big screen join with the code. The test reads the store only to know which seats the lot
@@ -25,7 +27,11 @@ from tests.browser.conftest import OUTPUT, Phone, free_port, phones, start_app, 
 
 pytestmark = pytest.mark.browser
 
-NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
+REGULARS = ["Ann", "Bob", "Cy", "Dee", "Eva"]
+"""Saved profiles before the evening: checked in by their chips."""
+NEWCOMERS = ["Fay", "Gus", "Hal", "Ida"]
+"""Typed, one a line."""
+NINE = REGULARS + NEWCOMERS
 
 
 @pytest.fixture(scope="module")
@@ -78,10 +84,12 @@ have all arrived (a field tapped or typed in while one arrives can lose the brow
 with the keys typed next)."""
 
 
-def score_table(phone: Phone, store: Store, game_id: int, big_screen: Phone) -> None:
+def score_table(phone: Phone, store: Store, game_id: int, big_screen: Phone, totals: Counter[str], code: str = "") -> None:
     """Four deals where one team takes every point (648 passes 501: the table finishes);
-    after each save the big screen shows every player of the table at the game's total."""
-    phone.open(f"/game/{game_id}")
+    after each save the big screen shows every player of the table at their evening's total
+    (``totals``: before this table's game, the rounds so far). With a table's ``code`` the
+    phone opens the game with it, as from the table card's QR code."""
+    phone.open(f"/game/{game_id}?code={code}" if code else f"/game/{game_id}")
     for deal in range(1, 5):
         _first, second = store.open_game(game_id).game.sides
         phone.tap("enter-round")
@@ -90,18 +98,32 @@ def score_table(phone: Phone, store: Store, game_id: int, big_screen: Phone) -> 
         phone.expect_text("entry-preview", "162")
         phone.tap("entry-save")
         phone.gone("entry-save")
-        totals = player_totals(store, game_id)
         assert len(store.open_game(game_id).game.rounds) == deal
-        for player, total in totals.items():
-            big_screen.expect_text(f"rank-{player}", rf"\d+\. {player} {total}(\n|$)")
+        for player, total in player_totals(store, game_id).items():
+            big_screen.expect_text(f"rank-{player}", rf"\d+\. {player} {totals[player] + total}(\n|$)")
+
+
+def round_totals(store: Store, draw, game_ids) -> Counter[str]:
+    """Each player's score in a finished round: their game's total, or for the one sitting out
+    the seated players' average (the club's default sit-out score; half rounds up)."""
+    scores: Counter[str] = Counter()
+    for game_id in game_ids.values():
+        scores.update(player_totals(store, game_id))
+    (sitting_out,) = draw.sitting_out
+    scores[sitting_out] = math.floor(sum(scores.values()) / len(scores) + 0.5)
+    return scores
 
 
 def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
-    organiser, big_screen, first_phone, second_phone = browsers(), browsers(), browsers(), browsers()
+    store = Store(f"sqlite:///{club['database']}")
+    for regular in REGULARS:  # the club's regulars, saved from earlier evenings
+        store.add_player(regular)
+    evenings = Evenings(store)
+    organiser, big_screen, first_phone, second_phone, third_phone = (browsers() for _ in range(5))
     organiser.page.add_init_script(COUNT_QUIET_FRAMES)
     organiser.open(club["host"])  # device 1, the host
     organiser.wait("nav-event")
-    for phone in (first_phone, second_phone, big_screen):  # devices 2, 3 and 4
+    for phone in (first_phone, second_phone, big_screen):  # devices 2, 3 and 4; the third phone joins later
         phone.open(club["join"])
         phone.wait("nav-history")
     organiser.open("/share")
@@ -110,19 +132,24 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
 
     organiser.open("/event")
     organiser.type("Name of the evening", "Tuesday")
-    organiser.type("Players, one per line", "\n".join(NINE))
+    organiser.type("Players, one per line", "\n".join(NEWCOMERS))
+    organiser.wait(f"saved-{REGULARS[-1]}")
+    organiser.screenshot("club-evening-players")
+    for regular in REGULARS:
+        organiser.tap(f"saved-{regular}")
+        organiser.gone(f"saved-{regular}")  # on the list now: its chip goes
     organiser.tap("evening-ending-501")
     organiser.tap("evening-prizes-True")  # formule van 4
     organiser.tap("create-evening")
     organiser.page.wait_for_url(re.compile(r".*/event/\d+"))
     evening_id = int(re.search(r"/event/(\d+)", organiser.page.url).group(1))
+    assert [player.name for player in evenings.evening(evening_id).players] == NEWCOMERS + REGULARS
+    assert sorted(profile.name for profile in store.players()) == sorted(NINE)  # the typed names saved, once each
     organiser.tap("draw-round")
     organiser.wait("table-2")
     organiser.expect_text("sitting-out", "Sitting out: ")
     organiser.screenshot("club-evening-draw", tall=1600)
 
-    store = Store(f"sqlite:///{club['database']}")
-    evenings = Evenings(store)
     (first,) = evenings.evening(evening_id).rounds
     big_screen.open(f"/event/{evening_id}")
     big_screen.wait("ranking")
@@ -138,16 +165,43 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
     assert second_phone.el("enter-round").count() == 0
     big_screen.wait("table-2")
     assert big_screen.el("table-2-code").count() == 0  # the big screen shows no table's code
-    for phone, table in zip((first_phone, second_phone), first.draw.tables):
-        score_table(phone, store, first.game_ids[table.number], big_screen)
+    score_table(first_phone, store, first.game_ids[1], big_screen, Counter())
+    score_table(second_phone, store, first.game_ids[2], big_screen, Counter())
+    after_first = round_totals(store, first.draw, first.game_ids)
+    for player, total in after_first.items():
+        big_screen.expect_text(f"rank-{player}", rf"\d+\. {player} {total}(\n|$)")
 
-    # The final ranking: every seated player at their game's total, the one sitting out at the
-    # seated players' average (the club's default), prizes for places 1-4 and 8 (formule van 4).
-    scores: dict[str, int] = {}
-    for game_id in first.game_ids.values():
-        scores.update(player_totals(store, game_id))
-    (sitting_out,) = first.draw.sitting_out
-    scores[sitting_out] = math.floor(sum(scores.values()) / len(scores) + 0.5)  # half rounds up
+    organiser.tap("draw-round")
+    organiser.expect_text("table-1-status", "playing, 0 deals saved")
+    second = evenings.evening(evening_id).rounds[1]
+    assert Counter(second.draw.seated + second.draw.sitting_out) == Counter(NINE)
+    assert second.draw.sitting_out != first.draw.sitting_out  # the one who sat out plays now
+    big_screen.expect_text("table-2-status", "playing, 0 deals saved")
+
+    # A late arrival's name typed on the organiser's page stays while the tables save (the
+    # page follows each save in place), and is checked in with Enter.
+    organiser.until(SETTLED)
+    arriving = organiser.page.get_by_role("textbox", name="Player arriving")
+    organiser.page.evaluate("window.__quietFrames = 0")
+    arriving.click()
+    organiser.until(SETTLED)  # the server's answer to the tap has arrived too
+    organiser.until("() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+    organiser.page.keyboard.type("Zoe")
+    organiser.until("() => document.activeElement?.value === 'Zoe'")
+
+    # The third phone, which never joined, scans table 1's card: the code alone lets it score
+    # that table; the first phone (it keeps score everywhere) scores table 2.
+    score_table(third_phone, store, second.game_ids[1], big_screen, after_first, code=second.codes[1])
+    organiser.expect_text("table-1-status", "finished")
+    assert organiser.page.evaluate("document.activeElement?.value") == "Zoe"
+    organiser.page.keyboard.press("Enter")
+    organiser.wait("present-Zoe")
+    assert "Zoe" in evenings.evening(evening_id).present
+    score_table(first_phone, store, second.game_ids[2], big_screen, after_first)
+
+    # The final ranking: each player's two rounds; prizes for places 1-4 and 8 (formule van 4).
+    after_second = round_totals(store, second.draw, second.game_ids)
+    scores = {player: after_first[player] + after_second[player] for player in NINE}
     ranked = sorted(scores.values(), reverse=True)
     for player, total in scores.items():
         big_screen.expect_text(f"rank-{player}", rf"\d+\. {player} {total}(\n|$)")
@@ -157,34 +211,10 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
         assert scores[winner] == ranked[position - 1]
     big_screen.screenshot("club-evening-ranking", tall=1600)
 
-    organiser.tap("draw-round")
+    organiser.tap("draw-round")  # round 3 seats the late arrival too
     organiser.expect_text("table-1-status", "playing, 0 deals saved")
-    second = evenings.evening(evening_id).rounds[1].draw
-    assert Counter(second.seated + second.sitting_out) == Counter(NINE)
-    assert second.sitting_out != first.draw.sitting_out  # the one who sat out plays now
-    big_screen.expect_text("table-2-status", "playing, 0 deals saved")
-
-    # A late arrival's name typed on the organiser's page stays while a table saves (the
-    # page follows the save in place), and is checked in with Enter.
-    organiser.until(SETTLED)
-    arriving = organiser.page.get_by_role("textbox", name="Player arriving")
-    organiser.page.evaluate("window.__quietFrames = 0")
-    arriving.click()
-    organiser.until(SETTLED)  # the server's answer to the tap has arrived too
-    organiser.until("() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
-    organiser.page.keyboard.type("Zoe")
-    organiser.until("() => document.activeElement?.value === 'Zoe'")
-    game_id = evenings.evening(evening_id).rounds[1].game_ids[1]
-    first_phone.open(f"/game/{game_id}")
-    first_phone.tap("enter-round")
-    first_phone.tap(f"klaver-points-{store.open_game(game_id).game.sides[1]}")
-    first_phone.keys("0")
-    first_phone.tap("entry-save")
-    organiser.expect_text("table-1-status", "playing, 1 deals saved")
-    assert organiser.page.evaluate("document.activeElement?.value") == "Zoe"
-    organiser.page.keyboard.press("Enter")
-    organiser.wait("present-Zoe")
-    assert "Zoe" in evenings.evening(evening_id).present
+    third = evenings.evening(evening_id).rounds[2].draw
+    assert Counter(third.seated + third.sitting_out) == Counter([*NINE, "Zoe"])
 
     # Tables that will never finish are stopped, so the next round can be drawn; a stop is taken back.
     organiser.tap("stop-table-1")

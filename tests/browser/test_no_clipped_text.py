@@ -69,6 +69,7 @@ def long_names_table(tmp_path_factory, chromium):
         games = seed(store)
         evening = Evenings(store).create("Dinsdagavond Klaverjasclub", EVENING, {"ending": "boompje"}, seed=7)
         Evenings(store).draw_next(evening.id)
+        store.add_player(LATE)  # a saved player not checked in: offered as a late arrival's chip
     log = OUTPUT / f"app-long-names-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
     command = [sys.executable, "-m", "companion", "run", "--share", "--host", "127.0.0.1", "--port", str(port)]
     process = start_app(command, port, database, log, {"FLET_WEB_RENDERER": "canvaskit"})
@@ -80,6 +81,8 @@ def long_names_table(tmp_path_factory, chromium):
 
 EVENING = [JAN, BOB, ANN, CHRIS, MARIE, PIETER, "Wilhelmina Koppelaar", "Bartholomeus de Wit", "Ida"]
 """A club evening of nine: two tables and one player sitting out."""
+
+LATE = "Geertruida Vanderheijden-Bosch"
 
 
 def screens(games: dict[str, int], evening: int) -> list[tuple[str, str, tuple[str, ...]]]:

@@ -259,3 +259,53 @@ def test_a_fixed_pairs_evening_is_created_from_the_form_and_drawn_by_its_schedul
     tap(view, "draw-round")
     pairs = [pair for table in Evenings(store).evening(evening.id).rounds[0].draw.tables for pair in table.pairs]
     assert sorted(pairs) == [("Ann", "Bob"), ("Cy", "Dee"), ("Eva", "Fay"), ("Gus", "Hal")]
+
+
+def test_saved_players_are_offered_until_they_are_on_the_evenings_list():
+    state = club.NewEveningState(players_text="Bob\n", saved_players=["Ann", "Bob", "Cy"])
+    assert state.bench == ["Ann", "Cy"]
+    state.add_saved("Ann")
+    state.add_saved("Ann")  # a second tap (a chip tapped twice before it went) adds no one
+    assert state.players == ["Bob", "Ann"] and state.bench == ["Cy"]
+    state.players_text += "\nCy"  # typed in full: its chip goes too
+    assert state.bench == []
+
+
+def test_a_saved_players_chip_joins_the_names_typed_on_a_line_of_its_own():
+    state = club.NewEveningState(players_text="Dee\nEv", saved_players=["Ann"])
+    state.add_saved("Ann")
+    assert state.players == ["Dee", "Ev", "Ann"]
+
+
+def test_the_organiser_checks_in_saved_players_by_their_chips_and_new_ones_become_saved_players(store):
+    for regular in ("Ann", "Bob", "Cy"):
+        store.add_player(regular)
+    app = App(store)
+    view = club.show_list(app)
+    type_into(view, "evening-name", "Tuesday")
+    type_into(view, "evening-players", "Dee\nEva\nFay")
+    tap(view, "saved-Ann")
+    tap(view, "saved-Cy")
+    assert find(view, "evening-players").value == "Dee\nEva\nFay\nAnn\nCy"
+    assert not find_all(view, "saved-Ann") and not find_all(view, "saved-Cy") and find_all(view, "saved-Bob")
+    tap(view, "create-evening")
+    (evening,) = Evenings(store).evenings()
+    assert [p.name for p in evening.players] == ["Dee", "Eva", "Fay", "Ann", "Cy"]
+    assert [p.name for p in store.players()] == ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay"]  # each once
+
+
+def test_a_late_arrival_is_checked_in_by_a_saved_players_chip_keeping_a_name_half_typed(store):
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    store.add_player("Zoe")
+    app = App(store)
+    view = club.show_evening(app, evening.id)
+    find(view, "saved-Zoe")
+    assert not find_all(view, "saved-Ann")  # Ann is here already
+    type_into(view, "arriving-name", "Yv")
+    tap(view, "saved-Zoe")
+    assert "Zoe" in evenings.evening(evening.id).present and not find_all(view, "saved-Zoe")
+    assert find(view, "arriving-name").value == "Yv"
+    find(view, "present-Ann").on_delete(None)  # Ann leaves early: she can come back by her chip
+    tap(view, "saved-Ann")
+    assert "Ann" in evenings.evening(evening.id).present
