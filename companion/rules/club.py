@@ -444,8 +444,12 @@ def player_scores(round_scores: RoundScores, sit_out: SitOutScore) -> dict[str, 
     return scores
 
 
-def ranking(rounds: Sequence[RoundScores], sit_out: SitOutScore) -> list[Standing]:
-    """The evening's ranking: highest total first; equal totals share a place (fewer nats, then name, list first)."""
+def ranking(
+    rounds: Sequence[RoundScores], sit_out: SitOutScore, pairs: Sequence[tuple[str, str]] = ()
+) -> list[Standing]:
+    """The evening's ranking: highest total first; equal totals share a place (fewer nats,
+    then name, list first). A place counts the players ahead, or with fixed ``pairs`` the
+    pairs ahead (the second best pair is 2nd, not 3rd)."""
     per_round = [player_scores(one, sit_out) for one in rounds]
     nats: Counter[str] = Counter()
     pits: Counter[str] = Counter()
@@ -458,9 +462,11 @@ def ranking(rounds: Sequence[RoundScores], sit_out: SitOutScore) -> list[Standin
     players = sorted({player for scores in per_round for player in scores})
     totals = {player: sum(scores.get(player, 0) for scores in per_round) for player in players}
     order = sorted(players, key=lambda player: (-totals[player], nats[player], player))
+    unit = _units(pairs)
     standings: list[Standing] = []
-    for index, player in enumerate(order):
-        place = standings[-1].place if standings and standings[-1].total == totals[player] else index + 1
+    for player in order:
+        ahead = {unit.get(other, other) for other in players if totals[other] > totals[player]}
+        place = len(ahead) + 1
         standings.append(
             Standing(
                 place,
@@ -508,17 +514,38 @@ class Prize:
     kind: str  # PRIZE_PLACES, PRIZE_BOOBY or PRIZE_PITS
     position: int | None
     players: tuple[str, ...]
+    shared: bool = False
+    """Whether players (or pairs) with equal totals share it."""
 
 
-def prizes(standings: Sequence[Standing], rule: PrizeRule) -> list[Prize]:
-    """The prizes of a final ranking; a shared lowest total or most pits shares that prize."""
-    awarded = [Prize(PRIZE_PLACES, position, (standings[position - 1].player,)) for position in rule.positions(len(standings))]
+def _units(pairs: Sequence[tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    """Each paired player's pair: who wins or places together."""
+    return {player: pair for pair in pairs for player in pair}
+
+
+def prizes(standings: Sequence[Standing], rule: PrizeRule, pairs: Sequence[tuple[str, str]] = ()) -> list[Prize]:
+    """The prizes of a final ranking, by place: players (or fixed ``pairs``) with equal
+    totals share a place, so they share the prizes of every position their place spans
+    (two tied for 1st share the prizes for places 1 and 2). A shared lowest total or most
+    pits shares that prize too."""
+    unit = _units(pairs)
+    units = list(dict.fromkeys(unit.get(s.player, s.player) for s in standings))
+    place_of = {unit.get(s.player, s.player): s.place for s in standings}
+
+    def prize(kind: str, position: int | None, winners: list[Standing]) -> Prize:
+        players = tuple(s.player for s in winners)
+        return Prize(kind, position, players, shared=len({unit.get(p, p) for p in players}) > 1)
+
+    awarded = [
+        prize(PRIZE_PLACES, position, [s for s in standings if s.place == place_of[units[position - 1]]])
+        for position in rule.positions(len(units))
+    ]
     if rule.booby and standings:
         lowest = standings[-1].total
-        awarded.append(Prize(PRIZE_BOOBY, None, tuple(s.player for s in standings if s.total == lowest)))
+        awarded.append(prize(PRIZE_BOOBY, None, [s for s in standings if s.total == lowest]))
     most = max((s.pits for s in standings), default=0)
     if rule.most_pits and most > 0:
-        awarded.append(Prize(PRIZE_PITS, None, tuple(s.player for s in standings if s.pits == most)))
+        awarded.append(prize(PRIZE_PITS, None, [s for s in standings if s.pits == most]))
     return awarded
 
 

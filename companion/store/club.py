@@ -24,6 +24,8 @@ from companion.rules import RuleError
 from companion.rules.club import (
     CLUB_GAME,
     ODD_PLAYERS,
+    PRIZE_BOOBY,
+    PRIZE_PITS,
     Draw,
     Prize,
     PrizeRule,
@@ -85,6 +87,14 @@ class Evening:
     def present(self) -> list[str]:
         return [player.name for player in self.players if player.present]
 
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        """A fixed-pairs evening's pairs (its players as listed, two by two); none otherwise."""
+        if not self.fixed_pairs:
+            return []
+        names = [p.name for p in self.players]
+        return [(names[i], names[i + 1]) for i in range(0, len(names), 2)]
+
 
 @dataclass(frozen=True)
 class EveningResult:
@@ -99,6 +109,25 @@ class EveningResult:
     def playing(self) -> tuple[int, ...]:
         """The tables of the newest round still playing."""
         return self.rounds[-1].playing if self.rounds else ()
+
+    @property
+    def finished(self) -> bool:
+        """Every table of the newest round has finished: the ranking's prizes can be told."""
+        return bool(self.rounds) and not self.playing
+
+
+def prize_line(prize: Prize) -> str:
+    """A prize in words, in the current language (the organiser's page and the page to print)."""
+    from companion.i18n import _
+
+    names = ", ".join(prize.players)
+    if prize.kind == PRIZE_BOOBY:
+        return _("Booby prize: {players}").format(players=names)
+    if prize.kind == PRIZE_PITS:
+        return _("Most pits: {players}").format(players=names)
+    if prize.shared:
+        return _("Prize for place {place}, shared: {players}").format(place=prize.position, players=names)
+    return _("Prize for place {place}: {players}").format(place=prize.position, players=names)
 
 
 class Evenings:
@@ -220,8 +249,7 @@ class Evenings:
                     tables=", ".join(map(str, unfinished)),
                 )
         if evening.fixed_pairs:
-            names = [p.name for p in evening.players]
-            pairs = [(names[i], names[i + 1]) for i in range(0, len(names), 2)]
+            pairs = evening.pairs
             schedule = fixed_pairs_schedule(pairs, rounds or len(pairs) - 1 + len(pairs) % 2)
             if len(earlier) >= len(schedule):
                 raise StoreError("Every round of the pairs' schedule has been played.")
@@ -315,8 +343,8 @@ class Evenings:
             records = {table: self.store.open_game(game_id) for table, game_id in one.game_ids.items()}
             stopped = frozenset(table for table, record in records.items() if record.status == "abandoned")
             rounds.append(RoundScores(one.draw, {table: record.game for table, record in records.items()}, stopped))
-        standings = tuple(ranking(rounds, evening.sit_out))
-        return EveningResult(evening, tuple(rounds), standings, tuple(prizes(standings, evening.prize_rule)))
+        standings = tuple(ranking(rounds, evening.sit_out, evening.pairs))
+        return EveningResult(evening, tuple(rounds), standings, tuple(prizes(standings, evening.prize_rule, evening.pairs)))
 
     def season_table(self, season_name: str, best_of: int | None = None) -> list[SeasonStanding]:
         """The season: each player's total, average and best N evenings over its closed evenings."""
@@ -355,7 +383,9 @@ def result_json(result: EveningResult) -> str:
             }
             for s in result.standings
         ],
-        "prizes": [{"kind": p.kind, "position": p.position, "players": list(p.players)} for p in result.prizes],
+        "prizes": [
+            {"kind": p.kind, "position": p.position, "players": list(p.players), "shared": p.shared} for p in result.prizes
+        ],
         "rounds": [
             {
                 "number": one.number,
@@ -430,6 +460,10 @@ def result_html(result: EveningResult, table_codes: Mapping[int, tuple[str, str 
         cells = "".join(f"<td class='n'>{'' if r is None else r}</td>" for r in s.rounds)
         parts.append(f"<tr><td class='n'>{s.place}</td><td>{escape(s.player)}</td>{cells}<td class='n'>{s.total}</td></tr>")
     parts.append("</table>")
+    if result.finished and result.prizes:
+        parts.append(f"<h2>{escape(_('Prizes'))}</h2><ul>")
+        parts.extend(f"<li>{escape(prize_line(prize))}</li>" for prize in result.prizes)
+        parts.append("</ul>")
     for one, scores in zip(evening.rounds, result.rounds):
         parts.append(f"<section class='round'><h2>{round_title(one.number)}</h2>")
         for table in one.draw.tables:

@@ -20,12 +20,12 @@ import flet as ft
 from companion import rules
 from companion.i18n import _, ngettext
 from companion.rules import RuleError
-from companion.rules.club import CLUB_GAME, ODD_PLAYERS, PRIZE_BOOBY, PRIZE_PITS, SIT_OUT_SCORES, PrizeRule, SitOutScore
+from companion.rules.club import CLUB_GAME, ODD_PLAYERS, SIT_OUT_SCORES, PrizeRule, SitOutScore
 from companion.share import qr
 from companion.share.codes import grouped
 from companion.share.sharing import current_table
 from companion.store import StoreError
-from companion.store.club import Evening, EveningResult, Evenings, result_csv, result_html, result_json
+from companion.store.club import Evening, EveningResult, Evenings, prize_line, result_csv, result_html, result_json
 from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.format import option_label, option_value, points
@@ -184,7 +184,7 @@ class EveningState:
     @property
     def finished(self) -> bool:
         """Every table of the newest round has finished: the ranking's prizes can be shown."""
-        return bool(self.evening.rounds) and not (self.result and self.result.playing)
+        return self.result is not None and self.result.finished
 
     def draw(self) -> None:
         """Draw the next round (or say, in ``error``, why not)."""
@@ -234,18 +234,7 @@ class EveningState:
 
     def prize_lines(self) -> list[str]:
         """The prizes in words, once every table has finished."""
-        if not self.finished or self.result is None:
-            return []
-        lines = []
-        for prize in self.result.prizes:
-            names = ", ".join(prize.players)
-            if prize.kind == PRIZE_BOOBY:
-                lines.append(_("Booby prize: {players}").format(players=names))
-            elif prize.kind == PRIZE_PITS:
-                lines.append(_("Most pits: {players}").format(players=names))
-            else:
-                lines.append(_("Prize for place {place}: {players}").format(place=prize.position, players=names))
-        return lines
+        return [prize_line(prize) for prize in self.result.prizes] if self.result is not None and self.finished else []
 
 
 @dataclass

@@ -206,9 +206,11 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
     for player, total in scores.items():
         big_screen.expect_text(f"rank-{player}", rf"\d+\. {player} {total}(\n|$)")
     for index, position in enumerate([1, 2, 3, 4, 8]):
-        shown = big_screen.expect_text(f"prize-{index}", rf"Prize for place {position}: \w+")
-        winner = re.search(rf"Prize for place {position}: (\w+)", shown).group(1)
-        assert scores[winner] == ranked[position - 1]
+        shown = big_screen.expect_text(f"prize-{index}", rf"Prize for place {position}(, shared)?: \w+")
+        shared, names = re.search(rf"Prize for place {position}(, shared)?: ([\w, ]+)", shown).groups()
+        winners = names.split(", ")
+        assert {scores[winner] for winner in winners} == {ranked[position - 1]}  # equal totals share the place's prize
+        assert bool(shared) == (len(winners) > 1) and len(winners) == ranked.count(ranked[position - 1])
     big_screen.screenshot("club-evening-ranking", tall=1600)
 
     organiser.tap("draw-round")  # round 3 seats the late arrival too

@@ -28,8 +28,8 @@ KLAVERJASSEN = rules.get("klaverjassen")
 NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
 
 
-def standing(player: str, total: int, pits: int = 0) -> Standing:
-    return Standing(0, player, total, (total,), 0, 0, pits)
+def standing(player: str, total: int, pits: int = 0, place: int = 1) -> Standing:
+    return Standing(place, player, total, (total,), 0, 0, pits)
 
 
 def test_the_same_seed_draws_the_same_tables_and_another_seed_may_not():
@@ -165,7 +165,10 @@ def test_formule_van_4_gives_places_one_to_four_then_every_fourth():
 
 
 def test_prizes_for_places_the_lowest_and_the_most_pits():
-    standings = [standing("Ann", 900), standing("Bob", 800, pits=2), standing("Cy", 700, pits=2), standing("Dee", 100)]
+    standings = [
+        standing("Ann", 900, place=1), standing("Bob", 800, pits=2, place=2),
+        standing("Cy", 700, pits=2, place=3), standing("Dee", 100, place=4),
+    ]
     awarded = prizes(standings, PrizeRule(places=2, booby=True, most_pits=True))
     assert [(p.kind, p.position, p.players) for p in awarded] == [
         (PRIZE_PLACES, 1, ("Ann",)),
@@ -173,6 +176,27 @@ def test_prizes_for_places_the_lowest_and_the_most_pits():
         (PRIZE_BOOBY, None, ("Dee",)),
         (PRIZE_PITS, None, ("Bob", "Cy")),
     ]
+
+
+def test_players_tied_for_a_place_share_the_prizes_of_every_position_it_spans():
+    standings = [
+        standing("Ann", 900, place=1), standing("Bob", 900, place=1),
+        standing("Cy", 700, place=3), standing("Dee", 100, place=4),
+    ]
+    awarded = prizes(standings, PrizeRule(places=3))
+    assert [(p.position, p.players) for p in awarded] == [(1, ("Ann", "Bob")), (2, ("Ann", "Bob")), (3, ("Cy",))]
+
+
+def test_a_fixed_pair_places_and_wins_as_one():
+    table = Table(1, ("Ann", "Bob", "Cy", "Dee"))  # Ann with Cy, Bob with Dee
+    game = KLAVERJASSEN.new_game(list(table.seats))
+    a, b = game.sides
+    game = game.add_round({"card_points": {a: 52, b: 110}, "roem": {a: 0, b: 0}})
+    pairs = [("Ann", "Cy"), ("Bob", "Dee")]
+    standings = ranking([RoundScores(Draw((table,)), {1: game})], SitOutScore(), pairs)
+    assert [(s.place, s.player) for s in standings] == [(1, "Bob"), (1, "Dee"), (2, "Ann"), (2, "Cy")]
+    awarded = prizes(standings, PrizeRule(places=2), pairs)
+    assert [(p.position, p.players) for p in awarded] == [(1, ("Bob", "Dee")), (2, ("Ann", "Cy"))]
 
 
 def test_no_pits_no_pit_prize():

@@ -113,6 +113,17 @@ def test_a_fixed_pairs_evening_follows_its_schedule(store, evenings):
     assert [table.pairs for table in evening.rounds[0].draw.tables] == [(("Ann", "Bob"), ("Gus", "Hal")), (("Cy", "Dee"), ("Eva", "Fay"))]
 
 
+def test_a_fixed_pairs_evening_ranks_and_awards_pairs_not_players(store, evenings):
+    evening = evenings.create("Pairs", NINE[:8], {"ending": "boompje"}, fixed_pairs=True, seed=1, prize_rule=PrizeRule(places=2))
+    evening = evenings.draw_next(evening.id)
+    one, two = evening.rounds[0].game_ids.values()
+    finish(store, one, first_points=120)  # Ann & Bob beat Gus & Hal
+    finish(store, two, first_points=90)  # Cy & Dee against Eva & Fay
+    result = evenings.result(evening.id)
+    assert [(s.place, s.player) for s in result.standings][:4] == [(1, "Ann"), (1, "Bob"), (2, "Cy"), (2, "Dee")]
+    assert [(p.position, p.players) for p in result.prizes] == [(1, ("Ann", "Bob")), (2, ("Cy", "Dee"))]
+
+
 def test_results_export_as_json_and_csv_with_prizes(store, evenings):
     evening = evenings.draw_next(boompje_evening(evenings, prize_rule=PrizeRule(places=2, booby=True)).id)
     for game_id in evening.rounds[0].game_ids.values():
@@ -169,6 +180,19 @@ def test_the_print_page_holds_the_ranking_table_cards_and_score_slips(store, eve
     first_team, second_team = game.sides
     assert f"<th class='n'>{game.totals[first_team]}</th><th class='n'>{game.totals[second_team]}</th>" in page
     assert page.count("<td></td><td></td>") == 16  # the other table's slip: 16 deals still to write
+
+
+def test_the_print_page_tells_the_prizes_once_every_table_has_finished(store, evenings):
+    evening = evenings.draw_next(boompje_evening(evenings, prize_rule=PrizeRule(places=1, booby=True)).id)
+    one, two = evening.rounds[0].game_ids.values()
+    finish(store, one, first_points=120)
+    assert "Prize" not in result_html(evenings.result(evening.id))  # table 2 still plays
+    finish(store, two, first_points=90)
+    result = evenings.result(evening.id)
+    winners = result.prizes[0].players
+    assert len(winners) == 2  # table 1's winning partners, equal on the evening's one round
+    page = result_html(result)
+    assert f"<li>Prize for place 1, shared: {', '.join(winners)}</li>" in page and "<li>Booby prize: " in page
 
 
 def test_names_on_the_print_page_are_text_not_markup(store, evenings):

@@ -100,7 +100,9 @@ def test_the_ranking_follows_the_tables_and_prizes_show_when_all_finished(store)
     assert not find_all(view, "prize-0")
     boompje(store, two)
     view = club.show_evening(App(store), evening.id)
-    assert text(find(view, "prize-0")) == f"Prize for place 1: {evenings.result(evening.id).standings[0].player}"
+    first = evenings.result(evening.id).prizes[0]
+    assert len(first.players) == 4  # both tables' winners scored the same: they share it
+    assert text(find(view, "prize-0")) == f"Prize for place 1, shared: {', '.join(first.players)}"
     find(view, "draw-round")
 
 
