@@ -445,11 +445,15 @@ def player_scores(round_scores: RoundScores, sit_out: SitOutScore) -> dict[str, 
 
 
 def ranking(
-    rounds: Sequence[RoundScores], sit_out: SitOutScore, pairs: Sequence[tuple[str, str]] = ()
+    rounds: Sequence[RoundScores],
+    sit_out: SitOutScore,
+    pairs: Sequence[tuple[str, str]] = (),
+    fewer_nats_first: bool = False,
 ) -> list[Standing]:
     """The evening's ranking: highest total first; equal totals share a place (fewer nats,
-    then name, list first). A place counts the players ahead, or with fixed ``pairs`` the
-    pairs ahead (the second best pair is 2nd, not 3rd)."""
+    then name, list first), unless the club ranks ``fewer_nats_first`` among equal totals
+    (then only equal totals with equal nats share). A place counts the players ahead, or
+    with fixed ``pairs`` the pairs ahead (the second best pair is 2nd, not 3rd)."""
     per_round = [player_scores(one, sit_out) for one in rounds]
     nats: Counter[str] = Counter()
     pits: Counter[str] = Counter()
@@ -465,7 +469,12 @@ def ranking(
     unit = _units(pairs)
     standings: list[Standing] = []
     for player in order:
-        ahead = {unit.get(other, other) for other in players if totals[other] > totals[player]}
+        ahead = {
+            unit.get(other, other)
+            for other in players
+            if totals[other] > totals[player]
+            or fewer_nats_first and totals[other] == totals[player] and nats[other] < nats[player]
+        }
         place = len(ahead) + 1
         standings.append(
             Standing(
@@ -491,12 +500,15 @@ PRIZE_PITS = "most_pits"
 @dataclass(frozen=True)
 class PrizeRule:
     """A club's prizes: the first ``places`` places (or the "formule van 4": places 1 to 4,
-    then every fourth), a booby prize for the lowest, a prize for the most pits."""
+    then every fourth), a booby prize for the lowest, a prize for the most pits, and how
+    equal totals are placed."""
 
     places: int = 3
     formule_van_4: bool = False
     booby: bool = False
     most_pits: bool = False
+    fewer_nats_first: bool = False
+    """Among equal totals, fewer nats ranks higher (else equal totals share the place and its prizes)."""
 
     def __post_init__(self) -> None:
         if isinstance(self.places, bool) or not isinstance(self.places, int) or self.places < 0:

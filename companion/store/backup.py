@@ -332,6 +332,7 @@ def _evening(data: Any, where: Phrase, games: dict[str, Game]) -> BackupEvening:
         prize_rule = PrizeRule(
             _field(prizes, "places", int, where), _field(prizes, "formule_van_4", bool, where),
             _field(prizes, "booby", bool, where), _field(prizes, "most_pits", bool, where),
+            bool(_field(prizes, "fewer_nats_first", bool, where, optional=True)),  # not in backups before it
         )
     except RuleError as err:
         raise StoreError("{where} breaks the rules: {reason}", where=where, reason=err) from None

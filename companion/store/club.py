@@ -13,7 +13,7 @@ import io
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -173,7 +173,7 @@ class Evenings:
                     odd_players=odd_players,
                     sit_out=sit_out.kind,
                     sit_out_fixed=sit_out.fixed,
-                    prizes=_prize_json(prize_rule),
+                    prizes=asdict(prize_rule),
                     fixed_pairs=fixed_pairs,
                     seed=random.randrange(2**31) if seed is None else seed,
                     created_at=now,
@@ -343,7 +343,7 @@ class Evenings:
             records = {table: self.store.open_game(game_id) for table, game_id in one.game_ids.items()}
             stopped = frozenset(table for table, record in records.items() if record.status == "abandoned")
             rounds.append(RoundScores(one.draw, {table: record.game for table, record in records.items()}, stopped))
-        standings = tuple(ranking(rounds, evening.sit_out, evening.pairs))
+        standings = tuple(ranking(rounds, evening.sit_out, evening.pairs, evening.prize_rule.fewer_nats_first))
         return EveningResult(evening, tuple(rounds), standings, tuple(prizes(standings, evening.prize_rule, evening.pairs)))
 
     def season_table(self, season_name: str, best_of: int | None = None) -> list[SeasonStanding]:
@@ -499,7 +499,3 @@ def result_html(result: EveningResult, table_codes: Mapping[int, tuple[str, str 
         parts.append("</section>")
     parts.append("</body></html>")
     return "".join(parts)
-
-
-def _prize_json(rule: PrizeRule) -> dict[str, Any]:
-    return {"places": rule.places, "formule_van_4": rule.formule_van_4, "booby": rule.booby, "most_pits": rule.most_pits}

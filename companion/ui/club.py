@@ -65,6 +65,7 @@ class NewEveningState:
     formule_van_4: bool = False
     booby: bool = False
     most_pits: bool = False
+    fewer_nats_first: bool = False
     fixed_pairs: bool = False
     error: str | None = None
 
@@ -94,7 +95,7 @@ class NewEveningState:
                 self.options,
                 self.odd_players,
                 SitOutScore(self.sit_out, self.sit_out_fixed),
-                PrizeRule(self.places, self.formule_van_4, self.booby, self.most_pits),
+                PrizeRule(self.places, self.formule_van_4, self.booby, self.most_pits, self.fewer_nats_first),
                 self.season,
                 self.fixed_pairs,
             )
@@ -430,6 +431,13 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
             [(False, _("Places 1 to 3")), (True, _("Formule van 4"))],
             lambda: state.formule_van_4,
             lambda v: setattr(state, "formule_van_4", v),
+        ),
+        chips(
+            _("Equal totals"),
+            "ties",
+            [(False, _("Share the place")), (True, _("Fewer nats ranks higher"))],
+            lambda: state.fewer_nats_first,
+            lambda v: setattr(state, "fewer_nats_first", v),
         ),
         widgets.tagged(
             ft.Switch(

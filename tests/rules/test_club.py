@@ -187,6 +187,21 @@ def test_players_tied_for_a_place_share_the_prizes_of_every_position_it_spans():
     assert [(p.position, p.players) for p in awarded] == [(1, ("Ann", "Bob")), (2, ("Ann", "Bob")), (3, ("Cy",))]
 
 
+def test_a_club_that_ranks_fewer_nats_higher_splits_equal_totals_by_their_nats():
+    first, second = Table(1, ("Ann", "Bob", "Cy", "Dee")), Table(2, ("Eva", "Fay", "Gus", "Hal"))
+    one, two = KLAVERJASSEN.new_game(list(first.seats)), KLAVERJASSEN.new_game(list(second.seats))
+    a, b = one.sides
+    one = one.add_round({"card_points": {a: 100, b: 62}, "roem": {a: 0, b: 0}})  # Bob & Dee play and go nat
+    c, d = two.sides
+    two = two.add_round({"card_points": {c: 0, d: 162}, "roem": {c: 0, d: 0}})  # Fay & Hal play and make it
+    rounds = [RoundScores(Draw((first, second)), {1: one, 2: two})]
+    shared = {s.player: (s.place, s.total) for s in ranking(rounds, SitOutScore())}
+    split = {s.player: s.place for s in ranking(rounds, SitOutScore(), fewer_nats_first=True)}
+    assert {player: shared[player] for player in ("Bob", "Dee", "Eva", "Gus")} == dict.fromkeys(("Bob", "Dee", "Eva", "Gus"), (5, 0))
+    assert (split["Eva"], split["Gus"], split["Bob"], split["Dee"]) == (5, 5, 7, 7)
+    assert split["Ann"] == split["Fay"] == 1
+
+
 def test_a_fixed_pair_places_and_wins_as_one():
     table = Table(1, ("Ann", "Bob", "Cy", "Dee"))  # Ann with Cy, Bob with Dee
     game = KLAVERJASSEN.new_game(list(table.seats))

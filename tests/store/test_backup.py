@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from companion.rules.club import PrizeRule
 from companion.store import Store, StoreError
 from companion.store.club import Evenings
 from tests.store.games import beverbende, klaverjassen_boompje, members_only_one_hand, play
@@ -334,6 +335,20 @@ def test_a_restored_evening_s_tables_get_codes_of_their_own_so_phones_can_join_t
     codes = restored.rounds[-1].codes
     assert sorted(codes) == [1, 2] and len(set(codes.values())) == 2
     assert not set(codes.values()) & set(drawn.rounds[-1].codes.values())
+
+
+def test_a_clubs_rule_for_equal_totals_survives_a_backup_and_older_backups_share_places(tmp_path):
+    with Store.memory() as source:
+        Evenings(source).create("Friday", EVENING[:4], prize_rule=PrizeRule(fewer_nats_first=True))
+        source.export_json(tmp_path / "ties.json")
+    document = json.loads((tmp_path / "ties.json").read_text())
+    assert document["evenings"][0]["prizes"]["fewer_nats_first"] is True
+    del document["evenings"][0]["prizes"]["fewer_nats_first"]  # as written before the choice existed
+    (tmp_path / "older.json").write_text(json.dumps(document))
+    for name, expected in (("ties.json", True), ("older.json", False)):
+        with Store.memory() as other:
+            other.import_json(tmp_path / name)
+            assert Evenings(other).evenings()[0].prize_rule.fewer_nats_first is expected
 
 
 def test_an_evening_whose_tables_are_already_here_under_another_name_is_not_added(tmp_path):

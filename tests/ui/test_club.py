@@ -67,6 +67,18 @@ def test_the_organiser_creates_an_evening_from_the_form(store):
     assert [p.name for p in evening.players] == NINE and evening.options["ending"] == "boompje"
 
 
+def test_the_club_chooses_how_equal_totals_are_placed(store):
+    app = App(store)
+    view = club.show_list(app)
+    type_into(view, "evening-name", "Tuesday")
+    type_into(view, "evening-players", "\n".join(NINE))
+    assert find(view, "evening-ties-False").selected  # by default equal totals share the place
+    find(view, "evening-ties-True").on_select(None)
+    tap(view, "create-evening")
+    (evening,) = Evenings(store).evenings()
+    assert evening.prize_rule.fewer_nats_first
+
+
 def test_a_refused_evening_says_why_and_saves_nothing(store):
     app = App(store)
     view = club.show_list(app)
