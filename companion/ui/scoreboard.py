@@ -779,6 +779,7 @@ class GameScreen:
                 border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
             ),
             f"round-{row.number}",
+            settled=True,  # a changed round gets a new row (``show_rounds``)
             button=s.can_edit,
             label=_("Round {number}").format(number=row.number),
         )
