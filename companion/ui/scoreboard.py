@@ -801,12 +801,12 @@ class GameScreen:
             )
         if s.can_edit:
             cells.append(ft.Icon(ft.Icons.EDIT, size=16, color=ft.Colors.OUTLINE))
-        content: list[ft.Control] = [ft.Row(cells, spacing=6)]
-        if row.note:
-            content.append(ft.Text(row.note, size=11, color=ft.Colors.TERTIARY))
+        line = ft.Row(cells, spacing=6)
+        # a row is built anew for every device at every new round: no wrapper it does not need
+        content = ft.Column([line, ft.Text(row.note, size=11, color=ft.Colors.TERTIARY)], spacing=2) if row.note else line
         return widgets.tagged(
             ft.Container(
-                ft.Column(content, spacing=2),
+                content,
                 padding=ft.Padding.symmetric(horizontal=12, vertical=6),
                 on_click=(lambda _e=None, i=row.index: self.app.go(Route(Page.CORRECTION, game_id=s.game_id, round=i).path)) if s.can_edit else None,
                 ink=s.can_edit,
