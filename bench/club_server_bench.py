@@ -17,6 +17,10 @@ Figures printed:
   figure the machine's load does not stretch);
 - the server's memory (resident set, /proc) with no device, with every device joined, and
   after the rounds (default 200);
+- with ``--baseline DIR`` (another checkout of Companion, e.g. the main branch), the same
+  evening is first run against that checkout's server and every figure printed beside its
+  baseline from the same run (the machine's load at that moment applies to both); a
+  ``--database-url`` is then shared, each run with a game of its own;
 - with ``--workers 2`` (needs ``--database-url`` of PostgreSQL): ``companion run --share
   --workers 2``, whose processes accept on one socket; after the rounds each lightweight
   device is found on its process (its connection's socket in /proc), and each save on the
@@ -28,7 +32,7 @@ Figures printed:
 Targets (issue 16): every device within 1 s of a save; server memory under 300 MiB after
 joining and after 200 rounds; across two processes, median under 300 ms. Exits 1 when missed.
 
-    python bench/club_server_bench.py [--devices 100] [--browsers 3] [--rounds 200] [--database-url URL]
+    python bench/club_server_bench.py [--devices 100] [--browsers 3] [--rounds 200] [--database-url URL] [--baseline /path/to/main]
     python bench/club_server_bench.py --workers 2 --browsers 0 --database-url postgresql+psycopg://...
 """
 
@@ -150,12 +154,12 @@ def links(log: Path, base: str) -> tuple[str, str]:
     return join[join.index("?"):], host[len(base):]
 
 
-def start(port: int, database: str, workers: int, log: Path) -> subprocess.Popen:
+def start(root: Path, port: int, database: str, workers: int, log: Path) -> subprocess.Popen:
     if workers == 1:
-        return start_server(ROOT, port, database, log)
+        return start_server(root, port, database, log)
     command = [sys.executable, "-m", "companion", "run", "--share", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
     with open(log, "wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=subject_env(ROOT, database), stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=root, env=subject_env(root, database), stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while len(processes(process)) < workers + 1 or "?code=" not in log.read_text().split("Host link")[-1]:
         if process.poll() is not None or time.monotonic() > deadline:
@@ -206,12 +210,13 @@ def connections(pid: int, port: int) -> list[int]:
     return remote
 
 
-def run(args) -> int:
+def run(root: Path, args) -> tuple[dict[str, str], bool]:
+    """One evening against checkout ``root``'s server: its figures (name: value) and whether they meet the targets."""
     folder = Path(tempfile.mkdtemp(prefix="club-server-bench-"))
     database = args.database_url or f"sqlite:///{folder / 'companion.sqlite3'}"
-    game = create_game(ROOT, database, args.rounds)  # at most 200 rounds: the last one ends the game
+    game = create_game(root, database, args.rounds)  # at most 200 rounds: the last one ends the game
     port = free_port()
-    server = start(port, database, args.workers, folder / "app.log")
+    server = start(root, port, database, args.workers, folder / "app.log")
     base = f"http://127.0.0.1:{port}"
     join_query, host_link = links(folder / "app.log", base)
     light = LightDevices(port, [f"/game/{game}{join_query}"] * (args.devices - 1 - args.browsers), b"total-Ann")
@@ -284,22 +289,21 @@ def run(args) -> int:
         stop(server)
 
     devices = len(light.devices) + len(viewers) + 1
-    print()
-    print(f"devices: {devices} ({len(light.devices)} lightweight, {len(viewers)} Chromium viewers, the scorer), rounds: {args.rounds}, "
-          f"processes: {args.workers}, database: {database.split(':')[0]}, load average {os.getloadavg()[0]:.1f}")
-    print(f"save to the last device, worst (ms): {max(worst):.0f}")
-    print(f"save to the last device, median over rounds (ms): {statistics.median(worst):.0f}")
-    print(f"save to a device, median of medians (ms): {statistics.median(median_device):.0f}")
-    print(f"server CPU time per round (the scorer's taps and every device's update{', all processes' if args.workers > 1 else ''}) (ms): "
-          f"{cpu_per_round * 1000:.0f}")
+    figures = {
+        "devices (lightweight, Chromium viewers, the scorer)": f"{devices} ({len(light.devices)}, {len(viewers)}, 1)",
+        "save to the last device, worst (ms)": f"{max(worst):.0f}",
+        "save to the last device, median over rounds (ms)": f"{statistics.median(worst):.0f}",
+        "save to a device, median of medians (ms)": f"{statistics.median(median_device):.0f}",
+        f"server CPU time per round{' (all processes)' if args.workers > 1 else ''} (ms)": f"{cpu_per_round * 1000:.0f}",
+    }
     for moment, mib in memory.items():
-        print(f"server memory (RSS{', all processes' if args.workers > 1 else ''}), {moment} (MiB): {mib:.0f}")
+        figures[f"server memory (RSS{', all processes' if args.workers > 1 else ''}), {moment} (MiB)"] = f"{mib:.0f}"
     met = max(worst) < DEVICE_TARGET_MS and max(memory.values()) < MEMORY_TARGET_MIB * args.workers
     if args.workers > 1:
         if len(scorers) != 1:
             print(f"the scorer's process not told apart (held by {scorers}): no figure across processes")
-            return 1
-        print(f"lightweight devices per process: {[where.count(pid) for pid in held]}; the scorer's: {scorers}")
+            return figures, False
+        figures["lightweight devices per process"] = str([where.count(pid) for pid in held])
         for name, on_other in (("the scorer's process", False), ("the other process", True)):
             chosen = [i for i, pid in enumerate(where) if pid is not None and (pid != scorers[0]) == on_other]
             if not chosen:
@@ -307,13 +311,12 @@ def run(args) -> int:
                 continue
             medians = [statistics.median(times[i] for i in chosen) for times in seen]
             lasts = [max(times[i] for i in chosen) for times in seen]
-            print(f"save to a device on {name} ({len(chosen)} devices): median over saves of the median device "
-                  f"{statistics.median(medians):.0f} ms, of the last device {statistics.median(lasts):.0f} ms, worst {max(lasts):.0f} ms")
+            figures[f"to a device on {name}: median device, median over saves (ms)"] = f"{statistics.median(medians):.0f}"
+            figures[f"to a device on {name}: last device, median (ms)"] = f"{statistics.median(lasts):.0f}"
+            figures[f"to a device on {name}: last device, worst (ms)"] = f"{max(lasts):.0f}"
             if on_other:
                 met = met and statistics.median(medians) < SECOND_PROCESS_TARGET_MS
-    print(f"targets: every device < {DEVICE_TARGET_MS} ms, memory < {MEMORY_TARGET_MIB} MiB (per process)"
-          + (f", to a device on the other process median < {SECOND_PROCESS_TARGET_MS} ms" if args.workers > 1 else ""))
-    return 0 if met else 1
+    return figures, met
 
 
 def main() -> int:
@@ -323,12 +326,27 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--database-url", help="e.g. postgresql+psycopg://... (default: a new SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (above 1: PostgreSQL), timed across them")
+    parser.add_argument("--baseline", type=Path, help="another checkout of Companion to measure first, side by side")
     args = parser.parse_args()
     if args.workers > 1 and not (args.database_url or "").startswith("postgresql"):
         parser.error("--workers needs --database-url of a PostgreSQL database")
     if args.workers > 1 and args.browsers:
         parser.error("--workers finds the scorer's process as the one holding a connection no lightweight device holds: --browsers 0")
-    return run(args)
+    subjects = ([("baseline", args.baseline.resolve())] if args.baseline else []) + [("this checkout", ROOT)]
+    results = {}
+    for name, root in subjects:
+        print(f"{name} ({root}):", flush=True)
+        results[name] = run(root, args)
+    print()
+    print(f"rounds: {args.rounds}, processes: {args.workers}, database: {(args.database_url or 'sqlite').split(':')[0]}, "
+          f"load average {os.getloadavg()[0]:.1f}")
+    names = [name for name, _ in subjects]
+    print(f"{'':66}" + "".join(f"{name:>16}" for name in names))
+    for figure in results["this checkout"][0]:
+        print(f"{figure:66}" + "".join(f"{results[name][0].get(figure, '-'):>16}" for name in names))
+    print(f"targets: every device < {DEVICE_TARGET_MS} ms, memory < {MEMORY_TARGET_MIB} MiB (per process)"
+          + (f", to a device on the other process median < {SECOND_PROCESS_TARGET_MS} ms" if args.workers > 1 else ""))
+    return 0 if results["this checkout"][1] else 1
 
 
 if __name__ == "__main__":

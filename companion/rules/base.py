@@ -417,6 +417,11 @@ class Game:
         return copy.deepcopy(list(self._rounds))
 
     @property
+    def rounds_played(self) -> int:
+        """How many rounds were played (``rounds`` without copying them)."""
+        return len(self._rounds)
+
+    @property
     def round_scores(self) -> list[dict[str, int]]:
         return [dict(s) for s in self._round_scores]
 

@@ -97,3 +97,42 @@ class ListReads:
 
 lists = ListReads()
 """The list reads of this server process, shared by all its sessions."""
+
+
+KEPT_DERIVED = 128
+"""Records (in one language) whose derived read-outs are kept: a club evening's tables' newest
+ones in a language or two, and the older versions they replace until they drop out."""
+
+
+class Derived:
+    """What the screens derive from a record (a scoreboard's sides, rounds, chart points and
+    lines, in one language), derived once for every session of the process that shows that
+    same record (``feed`` hands them all the same one). Records are frozen and the read-outs
+    are only read, so sharing them is safe; only the lately shown records' are kept. Safe to
+    share between threads."""
+
+    def __init__(self, kept: int = KEPT_DERIVED):
+        self._known: OrderedDict[tuple[int, str], tuple[object, dict[str, Any]]] = OrderedDict()
+        self._kept = kept
+        self._lock = threading.Lock()
+
+    def get(self, record: object, language: str, name: str, derive: Callable[[], Item]) -> Item:
+        """``derive()``'s value for ``record`` in ``language``, derived once; ``name`` tells the read-outs apart."""
+        key = (id(record), language)  # the record is held while its entry is: its id stays its own
+        with self._lock:
+            known = self._known.get(key)
+            if known is None or known[0] is not record:
+                known = self._known[key] = (record, {})
+            self._known.move_to_end(key)
+            while len(self._known) > self._kept:
+                self._known.popitem(last=False)
+            values = known[1]
+            if name in values:
+                return values[name]
+        value = derive()  # outside the lock: two sessions may derive the same value at once, harmlessly
+        with self._lock:
+            return values.setdefault(name, value)
+
+
+derived = Derived()
+"""The derived read-outs of this server process, shared by all its sessions."""

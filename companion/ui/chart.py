@@ -3,6 +3,8 @@ both draw it; flet_charts is imported only when a chart is drawn, off the first 
 
 from __future__ import annotations
 
+from functools import cache
+
 import flet as ft
 
 from companion.ui import widgets
@@ -26,7 +28,10 @@ class ScoreChart:
             fch.LineChartData(points=[], color=side_color(i), stroke_width=3, curved=False, rounded_stroke_cap=True)
             for i in range(len(series))
         ]
-        self.chart = fch.LineChart(data_series=self.lines, height=height, interactive=True)
+        # axes and grid lines kept, their spacing set in place: a new round sends only what moved
+        self.left_axis = fch.ChartAxis(label_size=40)
+        self.bottom_axis = fch.ChartAxis(label_size=24)
+        self.chart = fch.LineChart(data_series=self.lines, height=height, interactive=True, left_axis=self.left_axis, bottom_axis=self.bottom_axis)
         self.show(series)
         legend = ft.Row(
             [
@@ -40,6 +45,9 @@ class ScoreChart:
             ft.Card(ft.Container(ft.Column([self.chart, legend], spacing=10), padding=ft.Padding.only(left=4, right=16, top=16, bottom=12)), margin=0),
             "score-chart",
         )
+
+    def _point(self, x: int, y: int, tooltip: str):
+        return drawn_point()(x, y, tooltip=self._fch.LineChartDataPointTooltip(text=tooltip))
 
     def show(self, series: dict[str, list[int]]) -> None:
         """Each side's running totals: the points already drawn stay, changed and new ones are added."""
@@ -56,17 +64,33 @@ class ScoreChart:
             while same < min(len(drawn), len(wanted)) and (drawn[same].x, drawn[same].y) == wanted[same]:
                 same += 1
             del drawn[same:]
-            drawn.extend(fch.LineChartDataPoint(x, y, tooltip=f"{side}: {points(y)}") for x, y in wanted[same:])
+            drawn.extend(self._point(x, y, f"{side}: {points(y)}") for x, y in wanted[same:])
             data.point = rounds <= 20
         x_step = max(1, nice_step(rounds / 6)) if rounds > 6 else 1
         chart = self.chart
         chart.min_x, chart.max_x = 0, max(rounds, 1)
         chart.min_y = (low // step) * step
         chart.max_y = -(-high // step) * step if high > 0 else step
-        chart.left_axis = fch.ChartAxis(label_size=40, label_spacing=step)
-        chart.bottom_axis = fch.ChartAxis(label_size=24, label_spacing=x_step)
-        chart.horizontal_grid_lines = fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
-        chart.vertical_grid_lines = fch.ChartGridLines(interval=x_step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
+        self.left_axis.label_spacing, self.bottom_axis.label_spacing = step, x_step
+        if chart.horizontal_grid_lines is None or chart.horizontal_grid_lines.interval != step:
+            chart.horizontal_grid_lines = fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
+        if chart.vertical_grid_lines is None or chart.vertical_grid_lines.interval != x_step:
+            chart.vertical_grid_lines = fch.ChartGridLines(interval=x_step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
+
+
+@cache
+def drawn_point() -> type:
+    """The class of a point that never changes once drawn (a moved point is a new one): an
+    update of the chart compares the point, not its tooltip (Flet's isolated controls). Its
+    tooltip is given as an object: given as text, the point makes a new one at every update,
+    and every point went to the browser again."""
+    import flet_charts as fch  # type: ignore[import-untyped]  # see ScoreChart
+
+    @ft.control(isolated=True)
+    class DrawnPoint(fch.LineChartDataPoint):
+        pass
+
+    return DrawnPoint
 
 
 CHART_POINTS = 30

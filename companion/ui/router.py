@@ -80,8 +80,7 @@ class App:
         screen = self.games.get(record.id)
         if screen is None or not self.page.views or self.page.views[-1] is not screen.view or not screen.shows_board:
             return False
-        screen.follow(record)
-        screen.view.update()  # the pages beneath (home's lists) are not compared again for every device
+        self.page.update(*screen.follow(record))  # the parts that changed: neither the rest of the page nor the pages beneath are compared again for every device
         return True
 
     def page_drawn(self) -> None:

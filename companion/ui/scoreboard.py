@@ -13,8 +13,9 @@ from typing import Any, Callable
 
 import flet as ft
 
-from companion.i18n import _, pgettext
+from companion.i18n import _, language, pgettext
 from companion.rules import RuleError
+from companion.share.feed import derived
 from companion.store import GameRecord, StaleError, StoreError
 from companion.store.protocol import GameStore
 from companion.ui import widgets
@@ -108,7 +109,7 @@ class ScoreboardState:
         if self.record is None:
             return (None, self.error)
         return (
-            self.status, self.can_enter, self.can_undo, self.can_edit, self.banner, bool(self.game.rounds), self.error,
+            self.status, self.can_enter, self.can_undo, self.can_edit, self.banner, bool(self.game.rounds_played), self.error,
             self.game.over, self.record.note, self.record.location,
         )
 
@@ -218,7 +219,7 @@ class ScoreboardState:
 
     @property
     def can_undo(self) -> bool:
-        return not self.read_only and self.status != "abandoned" and bool(self.game.rounds)
+        return not self.read_only and self.status != "abandoned" and bool(self.game.rounds_played)
 
     @property
     def can_edit(self) -> bool:
@@ -235,7 +236,7 @@ class ScoreboardState:
         """The winners once the game is over; before, the sides sharing first place."""
         if self.game.over:
             return self.game.winners
-        if not self.game.rounds:
+        if not self.game.rounds_played:
             return []
         standings = self.game.standings
         best = self.game.totals[standings[0]]
@@ -251,6 +252,9 @@ class ScoreboardState:
         return self.board.target(self.game)
 
     def sides(self) -> list[SideRow]:
+        return list(self._shared("sides", self._sides))
+
+    def _sides(self) -> list[SideRow]:
         game = self.game
         totals = game.totals
         leaders = set(self.leaders)
@@ -282,18 +286,26 @@ class ScoreboardState:
             return join_names(list(game.teams[side]))  # a team with a name of its own
         return ""
 
+    def _shared(self, name: str, derive: Callable[[], Any]) -> Any:
+        """``derive()`` for the record shown, derived once for every session that shows that
+        record in this language (companion.share.feed.derived): read only."""
+        return derived.get(self.loaded, language(), name, derive)
+
     @property
     def progress(self) -> str:
         """How far the game is: the target, rounds left, or what ends it."""
         if self.status != "in_progress":
             return ""
-        return self.board.progress(self.game)
+        return self._shared("progress", lambda: self.board.progress(self.game))
 
     @property
     def next_up(self) -> str:
         """'Round 4 · Bob deals' plus the playing team where the game names one."""
         if self.status != "in_progress":
             return ""
+        return self._shared("next_up", self._next_up)
+
+    def _next_up(self) -> str:
         nxt = self.game.next_round
         text = _("Round {number} · {dealer} deals").format(number=nxt.number, dealer=nxt.dealer)
         if nxt.playing:
@@ -301,6 +313,9 @@ class ScoreboardState:
         return text
 
     def rounds(self) -> list[RoundRow]:
+        return list(self._shared("rounds", self._rounds))
+
+    def _rounds(self) -> list[RoundRow]:
         game = self.game
         notes = self.board.round_notes(game)
         running = dict.fromkeys(game.sides, 0)
@@ -320,7 +335,10 @@ class ScoreboardState:
         return rows
 
     def chart(self) -> dict[str, list[int]]:
-        """Running total of each side after every round, starting from 0."""
+        """Running total of each side after every round, starting from 0 (read only)."""
+        return self._shared("chart", self._chart)
+
+    def _chart(self) -> dict[str, list[int]]:
         game = self.game
         series = {side: [0] for side in game.sides}
         for scores in game.round_scores:
@@ -345,7 +363,7 @@ class ScoreboardState:
         title = _("{team} win!") if game.teams else _("{name} wins!")
         return Banner(
             title.format(team=winners[0], name=winners[0]),
-            _("{points} points after {rounds} rounds.").format(points=total, rounds=len(game.rounds)),
+            _("{points} points after {rounds} rounds.").format(points=total, rounds=game.rounds_played),
         )
 
 
@@ -438,6 +456,15 @@ class BoardParts:
         self._shown: list[tuple[RoundRow, ft.Control]] = []
         self._show_top(state, rows)
 
+    @property
+    def parts(self) -> list[ft.Control]:
+        """The controls ``show`` changes: sent on their own, the rest of the page is not
+        compared again for every device at every change."""
+        table = [self.show_all_box, self.table] if self.table is not None and self.show_all_box is not None else []
+        chart = [self.chart.chart] if self.chart is not None else []
+        enter = [self.enter_button] if self.enter_button is not None else []
+        return [*(side.control for side in self.sides), self.next_up, *enter, *table, *chart]
+
     def show(self, state: ScoreboardState) -> None:
         """Show the game ``state`` has now (its layout unchanged since these parts were built)."""
         self._show_top(state, state.sides())
@@ -451,9 +478,13 @@ class BoardParts:
     def _show_top(self, state: ScoreboardState, rows: list[SideRow]) -> None:
         game = state.game
         for parts, row in zip(self.sides, rows):
-            parts.show(row, game.over, bool(game.rounds))
+            parts.show(row, game.over, bool(game.rounds_played))
         lines = [t for t in (state.progress, state.next_up) if t]
-        if [t.value for t in self.lines.controls if isinstance(t, ft.Text)] != lines:
+        shown = [t for t in self.lines.controls if isinstance(t, ft.Text)]
+        if len(shown) == len(lines):  # the same lines, their words set in place
+            for text, line in zip(shown, lines):
+                text.value = line
+        else:
             self.lines.controls = [ft.Text(t, color=ft.Colors.ON_SURFACE_VARIANT, size=13) for t in lines]
         self.next_up.visible = bool(lines)
         label = _("Continue round {number}") if self._continuing() else _("Enter round {number}")
@@ -571,14 +602,17 @@ class GameScreen:
         """Whether the scoreboard shows (not a round-entry form)."""
         return self._board is not None and len(self.view.controls) == 1 and self.view.controls[0] is self._board_root
 
-    def follow(self, record) -> None:
+    def follow(self, record) -> list[ft.Control]:
         """Show ``record`` (the game after a change elsewhere) on the scoreboard shown: only
-        the controls whose contents changed change, so the page is not rebuilt under a tap."""
+        the controls whose contents changed change, so the page is not rebuilt under a tap.
+        The controls to send to the browser: the board's parts a change touches, or the whole
+        page when its layout changed (e.g. the game was won)."""
         self.state.follow(record)
         if self._board is None or self.state.layout() != self._layout:
             self.render()
-            return
+            return [self.view]
         self._board.show(self.state)
+        return self._board.parts
 
     def render(self) -> None:
         s = self.state
@@ -767,18 +801,19 @@ class GameScreen:
             )
         if s.can_edit:
             cells.append(ft.Icon(ft.Icons.EDIT, size=16, color=ft.Colors.OUTLINE))
-        content: list[ft.Control] = [ft.Row(cells, spacing=6)]
-        if row.note:
-            content.append(ft.Text(row.note, size=11, color=ft.Colors.TERTIARY))
+        line = ft.Row(cells, spacing=6)
+        # a row is built anew for every device at every new round: no wrapper it does not need
+        content = ft.Column([line, ft.Text(row.note, size=11, color=ft.Colors.TERTIARY)], spacing=2) if row.note else line
         return widgets.tagged(
             ft.Container(
-                ft.Column(content, spacing=2),
+                content,
                 padding=ft.Padding.symmetric(horizontal=12, vertical=6),
                 on_click=(lambda _e=None, i=row.index: self.app.go(Route(Page.CORRECTION, game_id=s.game_id, round=i).path)) if s.can_edit else None,
                 ink=s.can_edit,
                 border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
             ),
             f"round-{row.number}",
+            settled=True,  # a changed round gets a new row (``show_rounds``)
             button=s.can_edit,
             label=_("Round {number}").format(number=row.number),
         )

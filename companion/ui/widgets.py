@@ -13,11 +13,19 @@ from companion.ui.summary import GameCard
 PAD = 16
 
 
-def tagged(control: ft.Control, identifier: str, label: str | None = None, **semantics: Any) -> ft.Semantics:
+def tagged(control: ft.Control, identifier: str, label: str | None = None, settled: bool = False, **semantics: Any) -> ft.Semantics:
     """Give a control a stable identifier for browser tests (``[flt-semantics-identifier=...]``);
     ``label`` is what a screen reader says for it. Other Semantics fields pass through, e.g.
-    ``expand`` to let the wrapped control share its Row's width (a Row expands its direct child)."""
-    return ft.Semantics(content=control, identifier=identifier, label=label, **semantics)
+    ``expand`` to let the wrapped control share its Row's width (a Row expands its direct child).
+    ``settled``: what it wraps never changes once shown (it is replaced instead; e.g. a round's row)."""
+    return (Settled if settled else ft.Semantics)(content=control, identifier=identifier, label=label, **semantics)
+
+
+@ft.control(isolated=True)
+class Settled(ft.Semantics):
+    """A tagged control whose contents never change once shown: an update of the page or of
+    a list it is in compares the wrapper, not what it wraps (Flet's isolated controls), so a
+    long list costs little on the server at every update of every device that shows it."""
 
 
 def screen(

@@ -4,13 +4,21 @@ rebuilt page), and the board ends on exactly what the store holds."""
 
 from __future__ import annotations
 
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
+from flet.messaging.protocol import configure_encode_object_for_msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import i18n
+from companion.share.feed import Derived
 from companion.share.table import Device
 from companion.ui.chart import CHART_POINTS, drawn_rounds
 from companion.ui.round_entry.drafts import Drafts
 from companion.ui.scoreboard import SHOWN_ROUNDS, GameScreen, ScoreboardState
+from companion.ui import scoreboard
 from tests.ui.conftest import bever_totals
 from tests.ui.tree import find, find_all, tap, text, walk
 
@@ -149,3 +157,88 @@ def test_a_chart_line_draws_the_start_and_the_latest_round_and_never_more_than_i
     assert drawn == sorted(set(drawn))
     assert len(drawn) <= CHART_POINTS + 1
     assert rounds > CHART_POINTS or drawn == list(range(rounds + 1))  # a short game draws every round
+
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+def shown_in_a_browser(screen: GameScreen) -> None:
+    """The page sent to a browser as Flet sends a new page: added to what the browser shows
+    (Flet notes what it sent, to send only changes later)."""
+    shown = ft.Column()
+    msgpack.packb(shown, default=ENCODE)
+    shown.controls.append(screen.view)
+    sent([shown])
+
+
+def sent(controls) -> bytes:
+    """What Flet sends a browser for ``controls``: their changes since they were last sent."""
+    out = b""
+    for control in controls:
+        patch, _added, _removed = ObjectPatch.from_diff(control, control, control_cls=BaseControl)
+        out += msgpack.packb(patch.to_message(), default=ENCODE)
+    return out
+
+
+def test_a_round_saved_elsewhere_sends_its_new_points_and_not_every_drawn_point_again(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 30})
+    screen = board(store, game.id)
+    follow_rounds(store, screen, game.id, 5)  # Ann 12, 24, ... 60
+    shown_in_a_browser(screen)
+    record = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=store.open_game(game.id).version)
+    update = sent(screen.follow(record))
+    assert b"Ann: 72" in update and b"Ann 72" in update  # the new point's tooltip, the new total
+    assert not any(f"Ann: {12 * n}".encode() in update for n in range(6))  # the points drawn before stay as they are
+
+
+def test_a_change_that_keeps_the_boards_layout_sends_its_parts_and_one_that_ends_the_game_the_page(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 3})
+    first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
+    screen = board(store, game.id)
+    record = store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=first.version)
+    parts = screen.follow(record)
+    assert screen.view not in parts and "total-Ann" in [getattr(part, "identifier", None) for part in parts]
+    assert screen.follow(store.add_round(game.id, bever_totals(Ann=10, Bob=12), expected_version=record.version)) == [screen.view]
+    assert "Ann wins!" in text(find(screen.view, "winner-banner"))
+
+
+def count_derivations(monkeypatch) -> list[int]:
+    """How many times a scoreboard derived the rounds' rows from a record."""
+    counted = []
+    derive = ScoreboardState._rounds
+
+    def counting(self):
+        counted.append(self.loaded.version)
+        return derive(self)
+
+    monkeypatch.setattr(ScoreboardState, "_rounds", counting)
+    return counted
+
+
+def test_the_sessions_that_show_one_record_derive_its_board_once_per_language(store, monkeypatch):
+    monkeypatch.setattr(scoreboard, "derived", Derived())
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 30})
+    screens = [board(store, game.id) for _ in range(3)]
+    counted = count_derivations(monkeypatch)
+    record = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
+    for screen in screens:
+        screen.follow(record)
+    assert counted == [record.version]
+    with i18n.speaking("nl"):
+        dutch = board(store, game.id)
+        counted.clear()
+        dutch.follow(record)
+        assert counted == [record.version]  # its words are Dutch: derived anew
+        assert text(dutch.view) == text(board(store, game.id).view)
+    assert all(text(screen.view) == text(screens[0].view) for screen in screens)
+
+
+def test_the_derived_boards_kept_are_bounded_and_the_oldest_goes_first():
+    derived = Derived(kept=2)
+    records = [object() for _ in range(3)]
+    calls = []
+    for record in [*records, records[-1]]:
+        derived.get(record, "en", "rows", lambda r=record: calls.append(r))
+    assert calls == records  # the last one was known
+    derived.get(records[0], "en", "rows", lambda: calls.append(records[0]))
+    assert calls == [*records, records[0]]  # the first one had gone
