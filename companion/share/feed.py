@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar, cast
 
 if TYPE_CHECKING:
     from companion.store import GameRecord
@@ -128,10 +128,10 @@ class Derived:
                 self._known.popitem(last=False)
             values = known[1]
             if name in values:
-                return values[name]
+                return cast(Item, values[name])
         value = derive()  # outside the lock: two sessions may derive the same value at once, harmlessly
         with self._lock:
-            return values.setdefault(name, value)
+            return cast(Item, values.setdefault(name, value))
 
 
 derived = Derived()

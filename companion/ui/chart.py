@@ -84,7 +84,7 @@ def drawn_point() -> type:
     update of the chart compares the point, not its tooltip (Flet's isolated controls). Its
     tooltip is given as an object: given as text, the point makes a new one at every update,
     and every point went to the browser again."""
-    import flet_charts as fch  # type: ignore[import-untyped]  # see ScoreChart
+    import flet_charts as fch  # see ScoreChart
 
     @ft.control(isolated=True)
     class DrawnPoint(fch.LineChartDataPoint):

@@ -21,7 +21,7 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None, settl
     return (Settled if settled else ft.Semantics)(content=control, identifier=identifier, label=label, **semantics)
 
 
-@ft.control(isolated=True)
+@ft.control(isolated=True)  # type: ignore[arg-type]  # Flet's decorator with arguments leaves its type unbound
 class Settled(ft.Semantics):
     """A tagged control whose contents never change once shown: an update of the page or of
     a list it is in compares the wrapper, not what it wraps (Flet's isolated controls), so a
