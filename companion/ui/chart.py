@@ -56,7 +56,12 @@ class ScoreChart:
             while same < min(len(drawn), len(wanted)) and (drawn[same].x, drawn[same].y) == wanted[same]:
                 same += 1
             del drawn[same:]
-            drawn.extend(fch.LineChartDataPoint(x, y, tooltip=f"{side}: {points(y)}") for x, y in wanted[same:])
+            # The tooltip as flet_charts' own object: given as text, each update wraps it anew
+            # and every point already drawn sends its tooltip again.
+            drawn.extend(
+                fch.LineChartDataPoint(x, y, tooltip=fch.LineChartDataPointTooltip(text=f"{side}: {points(y)}"))
+                for x, y in wanted[same:]
+            )
             data.point = rounds <= 20
         x_step = max(1, nice_step(rounds / 6)) if rounds > 6 else 1
         chart = self.chart

@@ -4,6 +4,12 @@ rebuilt page), and the board ends on exactly what the store holds."""
 
 from __future__ import annotations
 
+import flet as ft
+import flet_charts as fch  # type: ignore[import-untyped]
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
+from flet.messaging.protocol import configure_encode_object_for_msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -149,3 +155,24 @@ def test_a_chart_line_draws_the_start_and_the_latest_round_and_never_more_than_i
     assert drawn == sorted(set(drawn))
     assert len(drawn) <= CHART_POINTS + 1
     assert rounds > CHART_POINTS or drawn == list(range(rounds + 1))  # a short game draws every round
+
+
+def sent_ops(control: ft.Control, first: bool = False) -> list[list]:
+    """The patch operations Flet sends for ``control`` on an update: the same diff as a
+    session's ``patch_control``, packed as its connection packs it (which records what the
+    next diff compares with); ``first`` when it is sent whole, as when a page first shows it."""
+    patch, _added, _removed = ObjectPatch.from_diff(None if first else control, control, control_cls=BaseControl)
+    message = patch.to_message()
+    msgpack.packb(message, default=configure_encode_object_for_msgpack(BaseControl))
+    return message[1:]
+
+
+def test_a_round_saved_elsewhere_sends_the_chart_its_new_points_and_not_the_points_already_drawn(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 20})
+    screen = board(store, game.id)
+    follow_rounds(store, screen, game.id, 10)
+    sent_ops(screen.view, first=True)
+    follow_rounds(store, screen, game.id, 1)
+    sent = sent_ops(screen.view)
+    assert [op for op in sent if op[2] == "tooltip"] == []
+    assert len([op for op in sent if isinstance(op[-1], fch.LineChartDataPoint)]) == 2  # Ann's and Bob's new point
