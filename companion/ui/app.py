@@ -133,17 +133,26 @@ def load_screens() -> None:
         getattr(ft, name)
 
 
+GAME_PACKAGES = ("companion.rules", "companion.ui.games", "companion.ui.round_entry", "companion.ui.referee")
+"""The packages with a module per game (``rules.game_module``), each imported when a game is
+first named: New game names every game's rules."""
+
+
 def load_later() -> None:
-    """Import what only later pages need (the score chart, the other screens) after what the
-    first page needs and before the store opens, so that neither a page opened later nor a
-    tap on the first page (New game the moment home shows) waits for it."""
+    """Import what only later pages need (the score chart, the other screens, every game's
+    modules) after what the first page needs and before the store opens, so that neither a
+    page opened later nor a tap on the first page (New game the moment home shows) waits for it."""
     import importlib
 
+    from companion.rules import IDS, game_module
     from companion.ui.router import LATER_SCREENS
 
     importlib.import_module("flet_charts")
     for name in LATER_SCREENS:
         importlib.import_module(f"companion.ui.{name}")
+    for package in GAME_PACKAGES:
+        for ruleset_id in IDS:
+            game_module(package, ruleset_id)
 
 
 SERVER_START_TIMEOUT = 10.0

@@ -109,8 +109,13 @@ class App:
         self.show(self.page.views[-1].route if self.page.views else self.page.route or "/")
 
     def _route_change(self, e: ft.RouteChangeEvent) -> None:
+        """The browser's address changed: show its page, unless it is shown already (the
+        address follows ``go``), when there is nothing to send and the whole page is not
+        compared again (which the browser's drawing of that page would wait for)."""
         if stack(e.route)[-1] != (self.page.views[-1].route if self.page.views else None):
             self.show(e.route)
+        else:
+            ft.context.disable_auto_update()
 
     def back(self) -> None:
         """One page down the stack: the app bar's back arrow, a phone's back gesture."""

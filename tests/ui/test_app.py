@@ -1,8 +1,11 @@
+import contextvars
 import json
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
+import flet as ft
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -70,6 +73,7 @@ import flet as ft
 
 from companion.share.table import Device
 from companion.ui import app, home, theme
+from companion.rules import IDS
 from companion.ui.router import LATER_SCREENS
 
 app.load_screens()
@@ -80,21 +84,27 @@ session = SimpleNamespace(device=Device.this_machine(), dark=False, go=None, tog
 home.view(session, home.HomeState(None))
 print(sorted(m for m in set(sys.modules) - before if m.split(".")[0] in ("flet", "flet_charts", "companion")))
 print(sorted(m for m in [f"companion.ui.{name}" for name in LATER_SCREENS] + ["flet_charts"] if m in sys.modules))
+game_modules = [f"{package}.{ruleset_id}" for package in app.GAME_PACKAGES for ruleset_id in IDS]
+print(sorted(m for m in game_modules if m in sys.modules))
 app.load_later()
 print(sorted(name for name in LATER_SCREENS if f"companion.ui.{name}" in sys.modules))
+print([m for m in game_modules if m not in sys.modules])
 """
 
 
 def test_the_first_page_imports_nothing_once_the_screens_are_loaded_and_leaves_the_rest_for_later():
     """Flet imports a control's module when the control is first named: a first page that
-    named one FIRST_PAGE_CONTROLS lacks would import it while the browser waits."""
+    named one FIRST_PAGE_CONTROLS lacks would import it while the browser waits. What comes
+    later (the other screens, every game's modules) is loaded before the first tap needs it."""
     done = subprocess.run(
         [sys.executable, "-c", FIRST_PAGE_IN_A_FRESH_PROCESS], capture_output=True, text=True, check=True, cwd=ROOT
     )
-    imported_late, later_loaded_early, later_loaded = done.stdout.splitlines()
+    imported_late, later_loaded_early, games_loaded_early, later_loaded, games_missing = done.stdout.splitlines()
     assert imported_late == "[]"
     assert later_loaded_early == "[]"
+    assert games_loaded_early == "[]"
     assert later_loaded == str(sorted(LATER_SCREENS))
+    assert games_missing == "[]"
 
 
 def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest():
@@ -145,3 +155,21 @@ def test_any_address_lands_on_a_stack_whose_numbers_the_app_can_read(route):
         for part in page.split("/"):
             if part.isdigit() and page.split("/")[1] in ("game", "history", "table"):
                 assert part.isascii() and int(part) < 10**20
+
+
+def test_the_address_following_a_page_already_shown_sends_nothing_and_compares_nothing():
+    """``go`` shows a page, then the browser reports the new address: a route change for the
+    page on top is not answered by Flet comparing the whole page again (its automatic update)."""
+    from companion.ui.router import App
+
+    def route_change(route: str) -> tuple[list[str], bool]:
+        shown: list[str] = []
+        app = App.__new__(App)
+        app.page = SimpleNamespace(views=[SimpleNamespace(route="/new")])
+        app.show = shown.append
+        ft.context.reset_auto_update()
+        app._route_change(SimpleNamespace(route=route))
+        return shown, ft.context.auto_update_enabled()
+
+    assert contextvars.copy_context().run(route_change, "/new") == ([], False)
+    assert contextvars.copy_context().run(route_change, "/history") == (["/history"], True)
