@@ -879,7 +879,6 @@ class GameScreen:
             return
         self.entry_error.content = widgets.error_banner(self.state.error or _("The round could not be saved."))
         self.entry_error.visible = True
-        self.app.page.update(self.entry_error)  # beside the form, which a tap on Save alone updates (widgets.Apart)
 
     def _cancel(self) -> None:
         """Back to the scoreboard; a draft with something entered is kept or discarded as the player says."""

@@ -28,15 +28,6 @@ class Settled(ft.Semantics):
     long list costs little on the server at every update of every device that shows it."""
 
 
-@ft.control(isolated=True)  # type: ignore[arg-type]  # as Settled
-class Apart(ft.Container):
-    """A part of a page that a tap inside it updates on its own (Flet's isolated controls:
-    the automatic update after a handler goes to the nearest one): e.g. a round-entry form,
-    so that each key tap compares the form, not the scoreboard kept hidden beside it nor
-    the pages beneath. A handler inside it that changes something outside it updates that
-    itself."""
-
-
 def screen(
     app,
     route: str,

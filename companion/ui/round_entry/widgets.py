@@ -16,7 +16,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.round_entry.state import EntryState, Keypad
 from companion.ui.synced import SyncedControls
-from companion.ui.widgets import Apart, tagged
+from companion.ui.widgets import tagged
 
 TAP = 48
 """Smallest height of anything a player taps (Material's minimum touch target)."""
@@ -199,7 +199,7 @@ class EntryForm(SyncedControls):
                 above_footer.controls = [preview] if typing else []
 
             self.bind(sync)
-        return Apart(  # a key tap compares the form, not the page around it
+        return ft.Container(
             content=ft.Column([scroller, bottom], expand=True, spacing=8),
             padding=ft.Padding.symmetric(horizontal=8, vertical=8),
             expand=True,
