@@ -453,8 +453,6 @@ class BoardParts:
         """``show_all`` as tagged, shown when some rounds are not listed (the wrapper hides:
         a Semantics around a hidden control is drawn as an error)."""
         self.chart: ScoreChart | None = None
-        self.rounds_box: ft.Control | None = None
-        """The table of rounds with its Show all button (set with ``table``)."""
         self._shown: list[tuple[RoundRow, ft.Control]] = []
         self._show_top(state, rows)
 
@@ -510,16 +508,6 @@ class BoardParts:
         self.show_all.content = _("Show all {count} rounds").format(count=len(rounds))
 
 
-def body_column(root: ft.Control) -> ft.Column:
-    """The column that lists a body's sections in what ``widgets.set_body`` showed."""
-    row = root if isinstance(root, ft.ResponsiveRow) else None
-    box = row.controls[0] if row is not None and row.controls else None
-    column = box.content if isinstance(box, ft.Container) else None
-    if not isinstance(column, ft.Column):
-        raise TypeError("a body shown by widgets.set_body is a column in a box in a row")
-    return column
-
-
 class GameScreen:
     """One page per game that shows either the scoreboard or a round-entry form.
 
@@ -543,10 +531,6 @@ class GameScreen:
         self._board_root: ft.Control | None = None
         """The scoreboard's body: kept, hidden, under a round-entry form, so that saving
         shows it again with only what the round changed, not a page built anew."""
-        self._body: ft.Column | None = None
-        """The column of ``_board_root`` that lists the board's sections."""
-        self._shape: tuple | None = None
-        """Whether the board kept has rounds, and rows to correct (``render``)."""
         self._layout: tuple | None = None
 
     def show_board(self, route: str) -> None:
@@ -625,23 +609,19 @@ class GameScreen:
         page when its layout changed (e.g. the game was won)."""
         self.state.follow(record)
         if self._board is None or self.state.layout() != self._layout:
-            return self.render()
+            self.render()
+            return [self.view]
         self._board.show(self.state)
         return self._board.parts
 
-    def render(self) -> list[ft.Control]:
-        """Show the game as the state has it. A scoreboard built before keeps its totals,
-        rounds and chart, updated in place, when the game's rounds and rights left them their
-        shape: a change of layout (the game won, its final round undone, reopened) then
-        only swaps the banner and the buttons around them. The controls to send to the
-        browser: the app bar and the board's body, or the whole page when built anew."""
+    def render(self) -> None:
         s = self.state
+        self._board = self._board_root = None
         self._layout = s.layout()
         if s.record is None:
-            self._board = self._board_root = self._body = None
             widgets.app_bar(self.view).title = widgets.bar_title(_("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
-            return [self.view]
+            return
         widgets.app_bar(self.view).title = widgets.bar_title(s.title)
         body: list[ft.Control] = []
         if s.error:
@@ -649,18 +629,7 @@ class GameScreen:
         banner = s.banner
         if banner:
             body.append(self._banner(banner))
-        rounds = s.rounds()
-        shape = (bool(rounds), s.can_edit)  # what the kept table and chart were built for
-        board = self._board if self._body is not None and self._shape == shape else None
-        if board is None:
-            board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
-            if rounds:
-                board.rounds_box = self._table(rounds, board)
-                board.chart = ScoreChart(s.chart())
-        else:
-            board.show(s)
-        self._shape = shape
-        board.enter_button = None
+        board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
         body.append(board.totals)
         body.append(board.next_up)
         actions: list[ft.Control] = []
@@ -720,10 +689,12 @@ class GameScreen:
                 )
             )
         body.append(self._details())
-        if board.rounds_box is not None and board.chart is not None:
+        rounds = s.rounds()
+        if rounds:
             body.append(widgets.section_title(pgettext("the heading of the table of rounds played", "Rounds")))
-            body.append(board.rounds_box)
+            body.append(self._table(rounds, board))
             body.append(widgets.section_title(_("Scores over the game")))
+            board.chart = ScoreChart(s.chart())
             body.append(board.chart.control)
         else:
             body.append(widgets.empty_state(ft.Icons.SCOREBOARD, _("No rounds yet. Enter the first round when it is played.")))
@@ -739,14 +710,7 @@ class GameScreen:
                     "abandon",
                 )
             )
-        if board is self._board and self._board_root is not None and self._body is not None:
-            self._body.controls = body
-            self._board_root.visible = True
-            self.view.controls = [self._board_root]
-            return [widgets.app_bar(self.view), self._board_root]
         self._board, self._board_root = board, widgets.set_body(self.view, body)
-        self._body = body_column(self._board_root)
-        return [self.view]
 
     def _banner(self, banner: Banner) -> ft.Control:
         won = self.state.status == "finished"
