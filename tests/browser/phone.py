@@ -141,12 +141,20 @@ class Phone:
 
         Flutter moves the keyboard focus to its own editing element when a field is first
         focused, and a key pressed during that hand-over is lost; so the typed text is read
-        back and typed again until it is all there.
+        back and typed again until it is all there (and the field tapped again when the
+        focus did not come).
         """
         box = self.page.get_by_role("textbox", name=label)
-        box.click()
+        focused = "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
         for _attempt in range(3):
-            self.until("() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+            if not self.page.evaluate(focused):
+                # A tap while the server's answer to an earlier one arrives can leave the field
+                # looking focused without the keyboard focus: a person taps it again.
+                box.click()
+                try:
+                    self.page.wait_for_function(focused, polling="raf", timeout=self.step_timeout_ms / 3)
+                except StepTimeout:
+                    continue
             self.page.keyboard.press("ControlOrMeta+A")
             self.page.keyboard.type(text)
             if self.page.evaluate("document.activeElement.value") == text:
