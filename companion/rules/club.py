@@ -467,15 +467,21 @@ def ranking(
     totals = {player: sum(scores.get(player, 0) for scores in per_round) for player in players}
     order = sorted(players, key=lambda player: (-totals[player], nats[player], player))
     unit = _units(pairs)
+
+    def rank(player: str) -> tuple[int, ...]:
+        """What places a player: equal ranks share a place (``order`` keeps them together)."""
+        return (-totals[player], nats[player]) if fewer_nats_first else (-totals[player],)
+
     standings: list[Standing] = []
+    ahead: set[object] = set()  # the players, or pairs, ranked above the current place
+    sharing: set[object] = set()  # those sharing the current place
+    current: tuple[int, ...] | None = None
+    place = 1
     for player in order:
-        ahead = {
-            unit.get(other, other)
-            for other in players
-            if totals[other] > totals[player]
-            or fewer_nats_first and totals[other] == totals[player] and nats[other] < nats[player]
-        }
-        place = len(ahead) + 1
+        if rank(player) != current:
+            ahead |= sharing
+            sharing, current, place = set(), rank(player), len(ahead) + 1
+        sharing.add(unit.get(player, player))
         standings.append(
             Standing(
                 place,
