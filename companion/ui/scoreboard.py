@@ -453,6 +453,8 @@ class BoardParts:
         """``show_all`` as tagged, shown when some rounds are not listed (the wrapper hides:
         a Semantics around a hidden control is drawn as an error)."""
         self.chart: ScoreChart | None = None
+        self.rounds_box: ft.Control | None = None
+        """The table of rounds with its Show all button (set with ``table``)."""
         self._shown: list[tuple[RoundRow, ft.Control]] = []
         self._show_top(state, rows)
 
@@ -508,6 +510,16 @@ class BoardParts:
         self.show_all.content = _("Show all {count} rounds").format(count=len(rounds))
 
 
+def body_column(root: ft.Control) -> ft.Column:
+    """The column that lists a body's sections in what ``widgets.set_body`` showed."""
+    row = root if isinstance(root, ft.ResponsiveRow) else None
+    box = row.controls[0] if row is not None and row.controls else None
+    column = box.content if isinstance(box, ft.Container) else None
+    if not isinstance(column, ft.Column):
+        raise TypeError("a body shown by widgets.set_body is a column in a box in a row")
+    return column
+
+
 class GameScreen:
     """One page per game that shows either the scoreboard or a round-entry form.
 
@@ -531,6 +543,10 @@ class GameScreen:
         self._board_root: ft.Control | None = None
         """The scoreboard's body: kept, hidden, under a round-entry form, so that saving
         shows it again with only what the round changed, not a page built anew."""
+        self._body: ft.Column | None = None
+        """The column of ``_board_root`` that lists the board's sections."""
+        self._shape: tuple | None = None
+        """Whether the board kept has rounds, and rows to correct (``render``)."""
         self._layout: tuple | None = None
 
     def show_board(self, route: str) -> None:
@@ -609,19 +625,23 @@ class GameScreen:
         page when its layout changed (e.g. the game was won)."""
         self.state.follow(record)
         if self._board is None or self.state.layout() != self._layout:
-            self.render()
-            return [self.view]
+            return self.render()
         self._board.show(self.state)
         return self._board.parts
 
-    def render(self) -> None:
+    def render(self) -> list[ft.Control]:
+        """Show the game as the state has it. A scoreboard built before keeps its totals,
+        rounds and chart, updated in place, when the game's rounds and rights left them their
+        shape: a change of layout (the game won, its final round undone, reopened) then
+        only swaps the banner and the buttons around them. The controls to send to the
+        browser: the app bar and the board's body, or the whole page when built anew."""
         s = self.state
-        self._board = self._board_root = None
         self._layout = s.layout()
         if s.record is None:
+            self._board = self._board_root = self._body = None
             widgets.app_bar(self.view).title = widgets.bar_title(_("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
-            return
+            return [self.view]
         widgets.app_bar(self.view).title = widgets.bar_title(s.title)
         body: list[ft.Control] = []
         if s.error:
@@ -629,7 +649,18 @@ class GameScreen:
         banner = s.banner
         if banner:
             body.append(self._banner(banner))
-        board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
+        rounds = s.rounds()
+        shape = (bool(rounds), s.can_edit)  # what the kept table and chart were built for
+        board = self._board if self._body is not None and self._shape == shape else None
+        if board is None:
+            board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
+            if rounds:
+                board.rounds_box = self._table(rounds, board)
+                board.chart = ScoreChart(s.chart())
+        else:
+            board.show(s)
+        self._shape = shape
+        board.enter_button = None
         body.append(board.totals)
         body.append(board.next_up)
         actions: list[ft.Control] = []
@@ -689,12 +720,10 @@ class GameScreen:
                 )
             )
         body.append(self._details())
-        rounds = s.rounds()
-        if rounds:
+        if board.rounds_box is not None and board.chart is not None:
             body.append(widgets.section_title(pgettext("the heading of the table of rounds played", "Rounds")))
-            body.append(self._table(rounds, board))
+            body.append(board.rounds_box)
             body.append(widgets.section_title(_("Scores over the game")))
-            board.chart = ScoreChart(s.chart())
             body.append(board.chart.control)
         else:
             body.append(widgets.empty_state(ft.Icons.SCOREBOARD, _("No rounds yet. Enter the first round when it is played.")))
@@ -710,7 +739,14 @@ class GameScreen:
                     "abandon",
                 )
             )
+        if board is self._board and self._board_root is not None and self._body is not None:
+            self._body.controls = body
+            self._board_root.visible = True
+            self.view.controls = [self._board_root]
+            return [widgets.app_bar(self.view), self._board_root]
         self._board, self._board_root = board, widgets.set_body(self.view, body)
+        self._body = body_column(self._board_root)
+        return [self.view]
 
     def _banner(self, banner: Banner) -> ft.Control:
         won = self.state.status == "finished"

@@ -99,14 +99,14 @@ CHANGES = st.lists(st.sampled_from(["add", "edit", "undo"]), min_size=1, max_siz
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(changes=CHANGES, points=st.lists(st.integers(12, 30), min_size=24, max_size=24))
-def test_a_board_that_follows_every_change_ends_on_exactly_what_a_fresh_board_shows(store, changes, points):
-    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 30})
+@given(changes=CHANGES, points=st.lists(st.integers(12, 30), min_size=24, max_size=24), length=st.sampled_from([3, 30]))
+def test_a_board_that_follows_every_change_ends_on_exactly_what_a_fresh_board_shows(store, changes, points, length):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": length})
     screen = board(store, game.id)
     record = store.open_game(game.id)
     for i, change in enumerate(changes):
         entry = bever_totals(Ann=points[2 * i], Bob=points[2 * i + 1])
-        if change == "add":
+        if change == "add" and not record.game.over:  # a game of 3 rounds ends: "add" then undoes its final round
             record = store.add_round(game.id, entry, expected_version=record.version)
         elif record.game.rounds and change == "edit":
             record = store.edit_round(game.id, 0, entry, expected_version=record.version)
@@ -191,15 +191,37 @@ def test_a_round_saved_elsewhere_sends_its_new_points_and_not_every_drawn_point_
     assert not any(f"Ann: {12 * n}".encode() in update for n in range(6))  # the points drawn before stay as they are
 
 
-def test_a_change_that_keeps_the_boards_layout_sends_its_parts_and_one_that_ends_the_game_the_page(store):
+def test_a_change_that_keeps_the_boards_layout_sends_its_parts_and_not_the_page(store):
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 3})
     first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
     screen = board(store, game.id)
-    record = store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=first.version)
-    parts = screen.follow(record)
+    parts = screen.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=first.version))
     assert screen.view not in parts and "total-Ann" in [getattr(part, "identifier", None) for part in parts]
-    assert screen.follow(store.add_round(game.id, bever_totals(Ann=10, Bob=12), expected_version=record.version)) == [screen.view]
-    assert "Ann wins!" in text(find(screen.view, "winner-banner"))
+
+
+def test_the_final_round_and_its_undo_keep_the_board_and_swap_only_the_banner_and_buttons(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 3})
+    record = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
+    record = store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=record.version)
+    screen = board(store, game.id)
+    shown_in_a_browser(screen)
+    kept = [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2")]
+
+    final = store.add_round(game.id, bever_totals(Ann=10, Bob=12), expected_version=record.version)
+    ended = screen.follow(final)
+    update = sent(ended)
+    assert screen.view not in ended
+    assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2")] == kept
+    assert b"winner-banner" in update and b"play-again" in update and b"round-3" in update
+    assert b"round-1" not in update and b"round-2" not in update  # the rows shown before are not sent again
+    assert "Ann wins!" in text(find(screen.view, "winner-banner")) and find_all(screen.view, "enter-round") == []
+    assert text(screen.view) == text(board(store, game.id).view)
+
+    reopened = screen.follow(store.undo_round(game.id, expected_version=final.version))
+    assert screen.view not in reopened
+    assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2")] == kept
+    assert find_all(screen.view, "winner-banner") == [] and "Enter round 3" in text(find(screen.view, "enter-round"))
+    assert text(screen.view) == text(board(store, game.id).view)
 
 
 def count_derivations(monkeypatch) -> list[int]:
