@@ -492,6 +492,11 @@ class BoardParts:
         label = _("Continue round {number}") if self._continuing() else _("Enter round {number}")
         self.enter_label = label.format(number=game.next_round.number) if state.can_enter else ""
 
+    def forget_rounds(self) -> None:
+        """No table of rounds or chart (every round undone): built again with the next round."""
+        self.table = self.row_control = self.show_all = self.show_all_box = self.chart = self.rounds_box = None
+        self._shown = []
+
     def show_rounds(self, rounds: list[RoundRow]) -> None:
         """The rounds' rows, the last SHOWN_ROUNDS unless all were asked for: those
         unchanged stay, the changed and new ones are built, those scrolled out go."""
@@ -545,8 +550,8 @@ class GameScreen:
         shows it again with only what the round changed, not a page built anew."""
         self._body: ft.Column | None = None
         """The column of ``_board_root`` that lists the board's sections."""
-        self._shape: tuple | None = None
-        """Whether the board kept has rounds, and rows to correct (``render``)."""
+        self._editable: bool | None = None
+        """Whether the kept board's rows were built to be tapped for a correction (``render``)."""
         self._layout: tuple | None = None
 
     def show_board(self, route: str) -> None:
@@ -631,9 +636,9 @@ class GameScreen:
 
     def render(self) -> list[ft.Control]:
         """Show the game as the state has it. A scoreboard built before keeps its totals,
-        rounds and chart, updated in place, when the game's rounds and rights left them their
-        shape: a change of layout (the game won, its final round undone, reopened) then
-        only swaps the banner and the buttons around them. The controls to send to the
+        rounds and chart, updated in place, while the device's right to correct rounds stays:
+        a change of layout (the first round, the game won, its final round undone, reopened)
+        then only swaps the banner and the buttons around them. The controls to send to the
         browser: the app bar and the board's body, or the whole page when built anew."""
         s = self.state
         self._layout = s.layout()
@@ -650,16 +655,17 @@ class GameScreen:
         if banner:
             body.append(self._banner(banner))
         rounds = s.rounds()
-        shape = (bool(rounds), s.can_edit)  # what the kept table and chart were built for
-        board = self._board if self._body is not None and self._shape == shape else None
+        board = self._board if self._body is not None and self._editable == s.can_edit else None  # rows are built for the rights
         if board is None:
             board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
-            if rounds:
-                board.rounds_box = self._table(rounds, board)
-                board.chart = ScoreChart(s.chart())
         else:
             board.show(s)
-        self._shape = shape
+        if rounds and board.rounds_box is None:  # the first round: the table and chart join the board
+            board.rounds_box = self._table(rounds, board)
+            board.chart = ScoreChart(s.chart())
+        elif not rounds:
+            board.forget_rounds()
+        self._editable = s.can_edit
         board.enter_button = None
         body.append(board.totals)
         body.append(board.next_up)

@@ -199,6 +199,25 @@ def test_a_change_that_keeps_the_boards_layout_sends_its_parts_and_not_the_page(
     assert screen.view not in parts and "total-Ann" in [getattr(part, "identifier", None) for part in parts]
 
 
+def test_the_first_round_and_its_undo_keep_the_totals_and_add_or_take_away_the_table_and_chart(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    screen = board(store, game.id)
+    shown_in_a_browser(screen)
+    total = find(screen.view, "total-Ann")
+
+    first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
+    update = sent(screen.follow(first))
+    assert find(screen.view, "total-Ann") is total and b"round-1" in update
+    assert text(screen.view) == text(board(store, game.id).view)
+
+    screen.follow(store.undo_round(game.id, expected_version=first.version))
+    assert find(screen.view, "total-Ann") is total and find_all(screen.view, "round-1") == []
+    assert text(screen.view) == text(board(store, game.id).view)
+    again = store.add_round(game.id, bever_totals(Ann=3, Bob=4), expected_version=store.open_game(game.id).version)
+    screen.follow(again)
+    assert "3" in text(find(screen.view, "round-1")) and text(screen.view) == text(board(store, game.id).view)
+
+
 def test_the_final_round_and_its_undo_keep_the_board_and_swap_only_the_banner_and_buttons(store):
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 3})
     record = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
