@@ -453,8 +453,8 @@ class BoardParts:
         """``show_all`` as tagged, shown when some rounds are not listed (the wrapper hides:
         a Semantics around a hidden control is drawn as an error)."""
         self.chart: ScoreChart | None = None
-        self.rounds_box: ft.Control | None = None
-        """The table of rounds with its Show all button (set with ``table``)."""
+        self.rounds_section: ft.Column | None = None
+        """The rounds' table and the chart under their headings, hidden while there are no rounds."""
         self._shown: list[tuple[RoundRow, ft.Control]] = []
         self._show_top(state, rows)
 
@@ -491,11 +491,6 @@ class BoardParts:
         self.next_up.visible = bool(lines)
         label = _("Continue round {number}") if self._continuing() else _("Enter round {number}")
         self.enter_label = label.format(number=game.next_round.number) if state.can_enter else ""
-
-    def forget_rounds(self) -> None:
-        """No table of rounds or chart (every round undone): built again with the next round."""
-        self.table = self.row_control = self.show_all = self.show_all_box = self.chart = self.rounds_box = None
-        self._shown = []
 
     def show_rounds(self, rounds: list[RoundRow]) -> None:
         """The rounds' rows, the last SHOWN_ROUNDS unless all were asked for: those
@@ -660,11 +655,19 @@ class GameScreen:
             board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
         else:
             board.show(s)
-        if rounds and board.rounds_box is None:  # the first round: the table and chart join the board
-            board.rounds_box = self._table(rounds, board)
+        if board.rounds_section is None:  # built with the board, hidden until the first round, which then only fills it in
             board.chart = ScoreChart(s.chart())
-        elif not rounds:
-            board.forget_rounds()
+            board.rounds_section = ft.Column(
+                [
+                    widgets.section_title(pgettext("the heading of the table of rounds played", "Rounds")),
+                    self._table(rounds, board),
+                    widgets.section_title(_("Scores over the game")),
+                    board.chart.control,
+                ],
+                spacing=12,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            )
+        board.rounds_section.visible = bool(rounds)
         self._editable = s.can_edit
         board.enter_button = None
         body.append(board.totals)
@@ -726,12 +729,8 @@ class GameScreen:
                 )
             )
         body.append(self._details())
-        if board.rounds_box is not None and board.chart is not None:
-            body.append(widgets.section_title(pgettext("the heading of the table of rounds played", "Rounds")))
-            body.append(board.rounds_box)
-            body.append(widgets.section_title(_("Scores over the game")))
-            body.append(board.chart.control)
-        else:
+        body.append(board.rounds_section)
+        if not rounds:
             body.append(widgets.empty_state(ft.Icons.SCOREBOARD, _("No rounds yet. Enter the first round when it is played.")))
         if s.can_enter:
             body.append(

@@ -199,7 +199,7 @@ def test_a_change_that_keeps_the_boards_layout_sends_its_parts_and_not_the_page(
     assert screen.view not in parts and "total-Ann" in [getattr(part, "identifier", None) for part in parts]
 
 
-def test_the_first_round_and_its_undo_keep_the_totals_and_add_or_take_away_the_table_and_chart(store):
+def test_the_first_round_and_its_undo_keep_the_totals_and_show_or_hide_the_table_and_chart(store):
     game = store.create_game("beverbende", ["Ann", "Bob"])
     screen = board(store, game.id)
     shown_in_a_browser(screen)
@@ -208,6 +208,7 @@ def test_the_first_round_and_its_undo_keep_the_totals_and_add_or_take_away_the_t
     first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
     update = sent(screen.follow(first))
     assert find(screen.view, "total-Ann") is total and b"round-1" in update
+    assert b"score-chart" not in update  # sent hidden with the board, shown now
     assert text(screen.view) == text(board(store, game.id).view)
 
     screen.follow(store.undo_round(game.id, expected_version=first.version))
