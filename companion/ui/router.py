@@ -69,9 +69,12 @@ class App:
         routes = stack(route)
         views = [self._views[r] if r in self._views and r != routes[-1] else self._build(r) for r in routes]
         self._views = dict(zip(routes, views))
+        self.awake.follow(parse(route))
+        if len(views) == len(self.page.views) and all(view is shown for view, shown in zip(views, self.page.views)):
+            self.page.update(views[-1])  # the top page changed in place (e.g. a round saved): those beneath are not compared again
+            return
         self.page.views.clear()
         self.page.views.extend(views)
-        self.awake.follow(parse(route))
         self.page.update()
 
     def follow(self, record) -> bool:
