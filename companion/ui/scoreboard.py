@@ -547,6 +547,8 @@ class GameScreen:
         """The column of ``_board_root`` that lists the board's sections."""
         self._editable: bool | None = None
         """Whether the kept board's rows were built to be tapped for a correction (``render``)."""
+        self._kept: dict[tuple, ft.Control] = {}
+        """The body's other controls while the board is kept (``_keep``)."""
         self._layout: tuple | None = None
 
     def show_board(self, route: str) -> None:
@@ -643,16 +645,11 @@ class GameScreen:
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
             return [self.view]
         widgets.app_bar(self.view).title = widgets.bar_title(s.title)
-        body: list[ft.Control] = []
-        if s.error:
-            body.append(widgets.error_banner(s.error))
-        banner = s.banner
-        if banner:
-            body.append(self._banner(banner))
         rounds = s.rounds()
         board = self._board if self._body is not None and self._editable == s.can_edit else None  # rows are built for the rights
         if board is None:
             board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
+            self._kept = {}
         else:
             board.show(s)
         if board.rounds_section is None:  # built with the board, hidden until the first round, which then only fills it in
@@ -669,79 +666,63 @@ class GameScreen:
             )
         board.rounds_section.visible = bool(rounds)
         self._editable = s.can_edit
-        board.enter_button = None
+        kept = self._keep
+        body: list[ft.Control] = []
+        if s.error:
+            body.append(kept(("error", s.error), lambda: widgets.error_banner(s.error or "")))
+        banner = s.banner
+        if banner:
+            body.append(kept(("banner", banner, s.status), lambda: self._banner(banner)))
         body.append(board.totals)
         body.append(board.next_up)
         actions: list[ft.Control] = []
+        board.enter_button = None
         if s.can_enter:
-            board.enter_button = ft.FilledButton(
-                board.enter_label,
-                icon=ft.Icons.EDIT_NOTE,
-                on_click=lambda: self.app.go(Route(Page.ENTRY, game_id=s.game_id).path),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
-            )
-            actions.append(widgets.tagged(board.enter_button, "enter-round", expand=True))
+            enter = kept(("enter",), lambda: self._button(ft.FilledButton, board.enter_label, ft.Icons.EDIT_NOTE, self._enter, "enter-round"))
+            button = enter.content if isinstance(enter, ft.Semantics) else None
+            board.enter_button = button if isinstance(button, ft.FilledButton) else None
+            if board.enter_button is not None:  # kept from an earlier round: its number moved on
+                board.enter_button.content = board.enter_label
+            actions.append(enter)
         if s.status == "finished" and not s.read_only:
-            actions.append(
-                widgets.tagged(
-                    ft.FilledButton(
-                        _("Play again"),
-                        icon=ft.Icons.REPLAY,
-                        on_click=self._play_again,
-                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
-                    ),
-                    "play-again",
-                    expand=True,
-                )
-            )
+            actions.append(kept(("play-again",), lambda: self._button(ft.FilledButton, _("Play again"), ft.Icons.REPLAY, self._play_again, "play-again")))
         if s.can_reopen:
-            actions.append(
-                widgets.tagged(
-                    ft.FilledButton(
-                        _("Reopen game"),
-                        icon=ft.Icons.PLAY_ARROW,
-                        on_click=self._reopen,
-                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
-                    ),
-                    "reopen",
-                    expand=True,
-                )
-            )
+            actions.append(kept(("reopen",), lambda: self._button(ft.FilledButton, _("Reopen game"), ft.Icons.PLAY_ARROW, self._reopen, "reopen")))
         if s.can_undo:
-            actions.append(
-                widgets.tagged(
-                    ft.OutlinedButton(
-                        _("Undo"),
-                        icon=ft.Icons.UNDO,
-                        on_click=self._undo,
-                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18, horizontal=16)),
-                    ),
-                    "undo",
-                )
-            )
+            actions.append(kept(("undo",), lambda: self._button(ft.OutlinedButton, _("Undo"), ft.Icons.UNDO, self._undo, "undo")))
         if actions:
-            body.append(ft.Row(actions, spacing=8))
+            row = kept(("actions",), lambda: ft.Row(spacing=8))
+            if isinstance(row, ft.Row):
+                row.controls = actions
+            body.append(row)
         if s.bgstats_link:
             body.append(
-                widgets.tagged(
-                    ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.SEND, on_click=self._send_to_bgstats),
-                    "send-bgstats",
+                kept(
+                    ("bgstats",),
+                    lambda: widgets.tagged(
+                        ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.SEND, on_click=self._send_to_bgstats), "send-bgstats"
+                    ),
                 )
             )
-        body.append(self._details())
+        details = ("details", s.dates, s.loaded.location, s.loaded.note, self.app.device.may_change(s.game_id))
+        body.append(kept(details, self._details))
         body.append(board.rounds_section)
         if not rounds:
-            body.append(widgets.empty_state(ft.Icons.SCOREBOARD, _("No rounds yet. Enter the first round when it is played.")))
+            no_rounds = _("No rounds yet. Enter the first round when it is played.")
+            body.append(kept(("no rounds",), lambda: widgets.empty_state(ft.Icons.SCOREBOARD, no_rounds)))
         if s.can_enter:
             body.append(
-                widgets.tagged(
-                    ft.TextButton(
-                        _("Abandon game"),
-                        icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-                        on_click=self._confirm_abandon,
-                        style=ft.ButtonStyle(color=ft.Colors.ERROR),
+                kept(
+                    ("abandon",),
+                    lambda: widgets.tagged(
+                        ft.TextButton(
+                            _("Abandon game"),
+                            icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+                            on_click=self._confirm_abandon,
+                            style=ft.ButtonStyle(color=ft.Colors.ERROR),
+                        ),
+                        "abandon",
                     ),
-                    "abandon",
                 )
             )
         if board is self._board and self._board_root is not None and self._body is not None:
@@ -752,6 +733,26 @@ class GameScreen:
         self._board, self._board_root = board, widgets.set_body(self.view, body)
         self._body = body_column(self._board_root)
         return [self.view]
+
+    def _keep(self, key: tuple, build: Callable[[], ft.Control]) -> ft.Control:
+        """The control of the board's body that shows ``key``, built once while the board is
+        kept: a change of layout then sends only the controls that came or went."""
+        control = self._kept.get(key)
+        if control is None:
+            control = self._kept[key] = build()
+        return control
+
+    def _button(
+        self, kind: Callable[..., ft.Control], label: str, icon: ft.IconData, on_click: Callable[[], None], identifier: str
+    ) -> ft.Semantics:
+        """One of the large buttons under the totals: a filled one shares the row's width."""
+        filled = kind is ft.FilledButton
+        padding = ft.Padding.symmetric(vertical=18) if filled else ft.Padding.symmetric(vertical=18, horizontal=16)
+        button = kind(label, icon=icon, on_click=on_click, style=ft.ButtonStyle(padding=padding))
+        return widgets.tagged(button, identifier, expand=True) if filled else widgets.tagged(button, identifier)
+
+    def _enter(self) -> None:
+        self.app.go(Route(Page.ENTRY, game_id=self.state.game_id).path)
 
     def _banner(self, banner: Banner) -> ft.Control:
         won = self.state.status == "finished"
