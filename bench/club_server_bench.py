@@ -293,6 +293,8 @@ def run(root: Path, args) -> tuple[dict[str, str], bool]:
         "devices (lightweight, Chromium viewers, the scorer)": f"{devices} ({len(light.devices)}, {len(viewers)}, 1)",
         "save to the last device, worst (ms)": f"{max(worst):.0f}",
         "save to the last device, median over rounds (ms)": f"{statistics.median(worst):.0f}",
+        f"rounds with a device later than {DEVICE_TARGET_MS} ms": str(sum(t >= DEVICE_TARGET_MS for t in worst)),
+        "the slowest round, its number": str(worst.index(max(worst)) + 1),
         "save to a device, median of medians (ms)": f"{statistics.median(median_device):.0f}",
         f"server CPU time per round{' (all processes)' if args.workers > 1 else ''} (ms)": f"{cpu_per_round * 1000:.0f}",
     }
