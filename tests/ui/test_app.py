@@ -173,3 +173,23 @@ def test_the_address_following_a_page_already_shown_sends_nothing_and_compares_n
 
     assert contextvars.copy_context().run(route_change, "/new") == ([], False)
     assert contextvars.copy_context().run(route_change, "/history") == (["/history"], True)
+
+
+def test_a_page_shown_again_in_place_updates_that_page_and_not_the_pages_beneath():
+    """A round saved shows the same game page again: the pages under it on the stack (home,
+    with every game listed) are not compared again; a new page on top updates the page."""
+    from companion.ui.router import App
+
+    views = {"/": ft.View(route="/"), "/game/1": ft.View(route="/game/1"), "/history": ft.View(route="/history")}
+    updated: list[tuple] = []
+    app = App.__new__(App)
+    app.page = SimpleNamespace(views=[], pop_dialog=lambda: None, update=lambda *controls: updated.append(controls))
+    app.awake = SimpleNamespace(follow=lambda route: None)
+    app._views = {}
+    app._build = views.__getitem__
+
+    app.show("/game/1")
+    app.show("/game/1")
+    app.show("/history")
+    assert updated == [(), (views["/game/1"],), ()]
+    assert app.page.views == [views["/"], views["/history"]]
