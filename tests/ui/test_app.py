@@ -193,3 +193,16 @@ def test_a_page_shown_again_in_place_updates_that_page_and_not_the_pages_beneath
     app.show("/history")
     assert updated == [(), (views["/game/1"],), ()]
     assert app.page.views == [views["/"], views["/history"]]
+
+
+def test_a_message_sent_to_a_browser_is_written_as_its_action_not_its_whole_patch(monkeypatch):
+    """flet_web formats each message for its debug log whether the log is on or not."""
+    from flet.messaging.protocol import Message, MessageAction, PatchControlBody
+
+    from companion.ui.app import messages_logged_by_their_action
+
+    monkeypatch.setattr(Message, "__repr__", object.__repr__)  # as Flet leaves it or not; put back after the test
+    message = Message(MessageAction.PATCH_CONTROL, PatchControlBody(1, [ft.Column([ft.Text("row")])]))
+    assert "PATCH_CONTROL" not in f"{message}"
+    messages_logged_by_their_action()
+    assert f"send_message: {message}" == "send_message: Message(PATCH_CONTROL)"
