@@ -58,13 +58,8 @@ class ScoreChart:
         rounds = len(next(iter(series.values()))) - 1
         kept = drawn_rounds(rounds)
         for data, (side, line) in zip(self.lines, series.items()):
-            drawn = data.points
-            wanted = [(x, line[x]) for x in kept]
-            same = 0
-            while same < min(len(drawn), len(wanted)) and (drawn[same].x, drawn[same].y) == wanted[same]:
-                same += 1
-            del drawn[same:]
-            drawn.extend(self._point(x, y, f"{side}: {points(y)}") for x, y in wanted[same:])
+            drawn = {(point.x, point.y): point for point in data.points}
+            data.points[:] = [drawn.get((x, line[x])) or self._point(x, line[x], f"{side}: {points(line[x])}") for x in kept]
             data.point = rounds <= 20
         x_step = max(1, nice_step(rounds / 6)) if rounds > 6 else 1
         chart = self.chart
@@ -100,8 +95,12 @@ page's size on the server does not grow with the rounds it has watched."""
 
 def drawn_rounds(rounds: int) -> list[int]:
     """The rounds (0 = the start) whose totals a line draws: every one up to CHART_POINTS,
-    beyond that every n-th one, always with the start and the latest round."""
-    step = -(-rounds // CHART_POINTS) if rounds > CHART_POINTS else 1
+    beyond that every 2nd, 4th, 8th... one, always with the start and the latest round. The
+    step doubles, so a longer game keeps the points drawn before, less every other one
+    (a step of 3 after 2 would move nearly every point, sent again to every device)."""
+    step = 1
+    while rounds > CHART_POINTS * step:
+        step *= 2
     kept = list(range(0, rounds + 1, step))
     if kept[-1] != rounds:
         kept.append(rounds)

@@ -191,6 +191,18 @@ def test_a_round_saved_elsewhere_sends_its_new_points_and_not_every_drawn_point_
     assert not any(f"Ann: {12 * n}".encode() in update for n in range(6))  # the points drawn before stay as they are
 
 
+def test_the_round_that_thins_a_long_games_chart_sends_its_new_point_and_no_point_drawn_before(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
+    screen = board(store, game.id)
+    follow_rounds(store, screen, game.id, 2 * CHART_POINTS)  # Ann 12, 24, ... every second round drawn
+    shown_in_a_browser(screen)
+    record = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=store.open_game(game.id).version)
+    update = sent(screen.follow(record))
+    latest = 12 * (2 * CHART_POINTS + 1)
+    assert f"Ann: {latest}".encode() in update  # the new round's point
+    assert not any(f"Ann: {12 * n}".encode() in update for n in range(1, 2 * CHART_POINTS + 1))  # every fourth round stays drawn, the others go
+
+
 def test_a_change_that_keeps_the_boards_layout_sends_its_parts_and_not_the_page(store):
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 3})
     first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
