@@ -548,7 +548,7 @@ class GameScreen:
         self._editable: bool | None = None
         """Whether the kept board's rows were built to be tapped for a correction (``render``)."""
         self._kept: dict[tuple, ft.Control] = {}
-        """The body's other controls while the board is kept (``_keep``)."""
+        """The body's other controls on the page, by what they show (``render``)."""
         self._layout: tuple | None = None
 
     def show_board(self, route: str) -> None:
@@ -647,9 +647,9 @@ class GameScreen:
         widgets.app_bar(self.view).title = widgets.bar_title(s.title)
         rounds = s.rounds()
         board = self._board if self._body is not None and self._editable == s.can_edit else None  # rows are built for the rights
+        earlier: dict[tuple, ft.Control] = self._kept if board is not None else {}
         if board is None:
             board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
-            self._kept = {}
         else:
             board.show(s)
         if board.rounds_section is None:  # built with the board, hidden until the first round, which then only fills it in
@@ -666,7 +666,15 @@ class GameScreen:
             )
         board.rounds_section.visible = bool(rounds)
         self._editable = s.can_edit
-        kept = self._keep
+        self._kept = {}
+
+        def kept(key: tuple, build: Callable[[], ft.Control]) -> ft.Control:
+            """The body's control that shows ``key``: the one shown before, if any, so that a
+            change of layout sends only the controls that came or went."""
+            control = earlier.get(key)
+            self._kept[key] = control = build() if control is None else control
+            return control
+
         body: list[ft.Control] = []
         if s.error:
             body.append(kept(("error", s.error), lambda: widgets.error_banner(s.error or "")))
@@ -733,14 +741,6 @@ class GameScreen:
         self._board, self._board_root = board, widgets.set_body(self.view, body)
         self._body = body_column(self._board_root)
         return [self.view]
-
-    def _keep(self, key: tuple, build: Callable[[], ft.Control]) -> ft.Control:
-        """The control of the board's body that shows ``key``, built once while the board is
-        kept: a change of layout then sends only the controls that came or went."""
-        control = self._kept.get(key)
-        if control is None:
-            control = self._kept[key] = build()
-        return control
 
     def _button(
         self, kind: Callable[..., ft.Control], label: str, icon: ft.IconData, on_click: Callable[[], None], identifier: str
