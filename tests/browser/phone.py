@@ -145,20 +145,25 @@ class Phone:
         focus did not come).
         """
         box = self.page.get_by_role("textbox", name=label)
-        focused = "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
+        # this field's own editing element, not the one typed in before (still focused while Flutter hands over)
+        # (its name as get_by_role matches it: a part of the label, any case)
+        focused = """(label) => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)
+            && (document.activeElement.getAttribute('aria-label') || '').toLowerCase().includes(label.toLowerCase())"""
         for _attempt in range(3):
-            if not self.page.evaluate(focused):
+            if not self.page.evaluate(focused, label):
                 # A tap while the server's answer to an earlier one arrives can leave the field
                 # looking focused without the keyboard focus: a person taps it again.
                 box.click()
                 try:
-                    self.page.wait_for_function(focused, polling="raf", timeout=self.step_timeout_ms / 3)
+                    self.page.wait_for_function(focused, arg=label, polling="raf", timeout=self.step_timeout_ms / 3)
                 except StepTimeout:
                     continue
             self.page.keyboard.press("ControlOrMeta+A")
             self.page.keyboard.type(text)
-            if self.page.evaluate("document.activeElement.value") == text:
+            if self.page.evaluate(focused, label) and self.page.evaluate("document.activeElement.value") == text:
                 break
+        else:
+            raise AssertionError(f"{text!r} could not be typed into {label!r}: its field never kept the keyboard focus")
         self.page.keyboard.press("Enter")
 
     def texts(self, identifier: str) -> str:
