@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import flet as ft
 
@@ -520,6 +520,9 @@ def body_column(root: ft.Control) -> ft.Column:
     return column
 
 
+Shown = TypeVar("Shown", bound=ft.Control)
+
+
 class GameScreen:
     """One page per game that shows either the scoreboard or a round-entry form.
 
@@ -668,12 +671,12 @@ class GameScreen:
         self._editable = s.can_edit
         self._kept = {}
 
-        def kept(key: tuple, build: Callable[[], ft.Control]) -> ft.Control:
+        def kept(key: tuple, build: Callable[[], Shown]) -> Shown:
             """The body's control that shows ``key``: the one shown before, if any, so that a
             change of layout sends only the controls that came or went."""
             control = earlier.get(key)
             self._kept[key] = control = build() if control is None else control
-            return control
+            return control  # type: ignore[return-value]  # one key, one kind of control: the one its lambda builds
 
         body: list[ft.Control] = []
         if s.error:
@@ -687,8 +690,7 @@ class GameScreen:
         board.enter_button = None
         if s.can_enter:
             enter = kept(("enter",), lambda: self._button(ft.FilledButton, board.enter_label, ft.Icons.EDIT_NOTE, self._enter, "enter-round"))
-            button = enter.content if isinstance(enter, ft.Semantics) else None
-            board.enter_button = button if isinstance(button, ft.FilledButton) else None
+            board.enter_button = enter.content if isinstance(enter.content, ft.FilledButton) else None
             if board.enter_button is not None:  # kept from an earlier round: its number moved on
                 board.enter_button.content = board.enter_label
             actions.append(enter)
@@ -700,8 +702,7 @@ class GameScreen:
             actions.append(kept(("undo",), lambda: self._button(ft.OutlinedButton, _("Undo"), ft.Icons.UNDO, self._undo, "undo")))
         if actions:
             row = kept(("actions",), lambda: ft.Row(spacing=8))
-            if isinstance(row, ft.Row):
-                row.controls = actions
+            row.controls = actions
             body.append(row)
         if s.bgstats_link:
             body.append(
