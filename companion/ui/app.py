@@ -11,7 +11,6 @@ once and lists the games in progress as soon as the store is open.
 from __future__ import annotations
 
 import asyncio
-import gc
 import os
 import socket
 import sys
@@ -24,6 +23,7 @@ import flet as ft
 from companion.i18n import _
 from companion.store.protocol import StoreWhenOpen
 from companion.ui import theme
+from companion.ui.garbage import collect_less
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
@@ -156,19 +156,6 @@ def load_later() -> None:
         for ruleset_id in IDS:
             game_module(package, ruleset_id)
 
-
-def collect_less() -> None:
-    """Python's full garbage collection walks every object, with everything else stopped. On a
-    club server holding 100 devices' pages that was 430,000 objects, 160 to 280 ms every 8 to
-    10 s, and it made a save reach the last device late. Once the store is open, the modules,
-    classes and models loaded so far never become garbage: frozen, no collection walks them
-    again. A collection also starts after ten times as many new objects as Python's default."""
-    gc.freeze()
-    gc.set_threshold(GC_NEW_OBJECTS, *gc.get_threshold()[1:])
-
-
-GC_NEW_OBJECTS = 7000
-"""New objects, less those freed, that start a garbage collection (Python's default: 700)."""
 
 SERVER_START_TIMEOUT = 10.0
 """Seconds the screens wait for the server to start before loading anyway."""

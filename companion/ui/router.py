@@ -13,6 +13,7 @@ from companion.share.table import Device
 from companion.store.protocol import GameStore
 from companion.ui import home, settings, share_panel, widgets
 from companion.ui.awake import ScreenAwake
+from companion.ui.garbage import quiet_collector
 from companion.ui.round_entry.drafts import Drafts
 from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
@@ -64,6 +65,7 @@ class App:
             self.page.navigate(route)
 
     def show(self, route: str) -> None:
+        quiet_collector.busy()
         while self.page.pop_dialog() is not None:  # messages belong to the page they were shown on
             pass
         routes = stack(route)
@@ -83,6 +85,7 @@ class App:
         screen = self.games.get(record.id)
         if screen is None or not self.page.views or self.page.views[-1] is not screen.view or not screen.shows_board:
             return False
+        quiet_collector.busy()
         self.page.update(*screen.follow(record))  # the parts that changed: neither the rest of the page nor the pages beneath are compared again for every device
         return True
 

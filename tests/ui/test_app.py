@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from companion.ui import theme
 from companion.ui.app import SharedStore
+from companion.ui.garbage import QuietCollector
 from companion.ui.router import LATER_SCREENS, stack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -206,3 +207,45 @@ def test_a_message_sent_to_a_browser_is_written_as_its_action_not_its_whole_patc
     assert "PATCH_CONTROL" not in f"{message}"
     messages_logged_by_their_action()
     assert f"send_message: {message}" == "send_message: Message(PATCH_CONTROL)"
+
+
+class Moments:
+    """A QuietCollector on a clock the test moves, with younger collections it sets."""
+
+    def __init__(self, pending: int):
+        self.now = 0.0
+        self.pending = pending
+        self.collected: list[float] = []
+        self.collector = QuietCollector(clock=lambda: self.now, pending=lambda: self.pending, collect=self._collect)
+
+    def _collect(self) -> None:
+        self.collected.append(self.now)
+        self.pending = 0
+
+    def at(self, now: float) -> bool:
+        self.now = now
+        return self.collector.step()
+
+
+def test_a_full_collection_waits_until_no_page_has_been_updated_for_a_moment():
+    moments = Moments(pending=QuietCollector.DUE_AFTER)
+    moments.collector.busy()
+    assert not moments.at(QuietCollector.QUIET_S / 2)  # a change is still going out to the devices
+    assert moments.at(QuietCollector.QUIET_S)
+    assert moments.collected == [QuietCollector.QUIET_S]
+    assert not moments.at(10 * QuietCollector.QUIET_S)  # done: not again until it is due again
+
+
+def test_a_full_collection_is_not_run_before_it_is_due():
+    moments = Moments(pending=QuietCollector.DUE_AFTER - 1)
+    assert not moments.at(100.0)
+    assert moments.collected == []
+
+
+def test_a_server_that_is_never_quiet_still_collects_once_it_has_waited_long_enough():
+    moments = Moments(pending=QuietCollector.DUE_AFTER)
+    for tenth in range(int(QuietCollector.LATEST_S * 10) + 1):  # a page updated every tenth of a second
+        moments.now = tenth / 10
+        moments.collector.busy()
+        moments.collector.step()
+    assert moments.collected == [QuietCollector.LATEST_S]
