@@ -23,7 +23,7 @@ import flet as ft
 from companion.i18n import _
 from companion.store.protocol import StoreWhenOpen
 from companion.ui import theme
-from companion.ui.garbage import collect_less
+from companion.ui.garbage import collect_less, quiet_collector
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
@@ -177,6 +177,7 @@ async def main(page: ft.Page) -> None:
     if access.left(guard.current_visit.get()):  # gone already, before it started
         return
     reconnect.watch(page)  # first: a connection lost while the session starts is caught up too
+    quiet_collector.serving(asyncio.get_running_loop())
     await asyncio.gather(device_language(page).restore(), asyncio.to_thread(shared.wait_for_screens))
     if access.left(guard.current_visit.get()):
         return

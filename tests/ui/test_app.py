@@ -1,7 +1,10 @@
+import asyncio
 import contextvars
 import json
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -249,3 +252,22 @@ def test_a_server_that_is_never_quiet_still_collects_once_it_has_waited_long_eno
         moments.collector.busy()
         moments.collector.step()
     assert moments.collected == [QuietCollector.LATEST_S]
+
+
+def test_a_full_collection_waits_for_the_serving_loop_to_have_nothing_left_to_do():
+    loop = asyncio.new_event_loop()
+    serving = threading.Thread(target=loop.run_forever, daemon=True)
+    serving.start()
+    try:
+        moments = Moments(pending=QuietCollector.DUE_AFTER)
+        moments.collector.serving(loop)
+        loop.call_soon_threadsafe(time.sleep, 0.05)  # work ahead of it, e.g. messages still to send
+        assert not moments.at(QuietCollector.QUIET_S)
+        assert moments.collected == []
+        assert moments.at(QuietCollector.QUIET_S)  # the loop has caught up
+        assert moments.collected == [QuietCollector.QUIET_S]
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        serving.join()
+        loop.close()
+
