@@ -1,9 +1,10 @@
 """Controls built once and kept in step with a plain state object.
 
 Each block registers a small sync function that copies the state onto its controls; an
-intent handler changes the state and re-runs every sync, and Flet's automatic update
-after the handler sends the changes. Controls stay in place, so a text field never loses
-focus while the player types and fast taps are never lost to a rebuild.
+intent handler changes the state and re-runs every sync, and the update after the handler
+sends the changes (of ``root`` alone when one is set, else Flet's automatic update of the
+whole page). Controls stay in place, so a text field never loses focus while the player
+types and fast taps are never lost to a rebuild.
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ class SyncedControls:
 
     def __init__(self):
         self._syncs: list[Callable[[], None]] = []
+        self.root: ft.Control | None = None
+        """The control that holds every control a sync changes, once it is on a page: an
+        intent then updates it alone. Flet's automatic update after a handler compares the
+        whole page, every page on the stack beneath too: 7 to 29 ms of the server for each
+        key of a round-entry keypad."""
 
     def bind(self, sync: Callable[[], None]) -> None:
         """Run ``sync`` now and after every intent."""
@@ -32,6 +38,9 @@ class SyncedControls:
         def handler(e=None):
             change()
             self.refresh()
+            page = shown_on(self.root)
+            if page is not None and self.root is not None:
+                page.update(self.root)
 
         return handler
 
@@ -50,3 +59,13 @@ class SyncedControls:
 
         self.bind(sync)
         return tagged(control, identifier)
+
+
+def shown_on(control: ft.BaseControl | None) -> ft.Page | None:
+    """The page ``control`` is on, if any."""
+    while control is not None:
+        if isinstance(control, ft.Page):
+            return control
+        control = control.parent
+    return None
+

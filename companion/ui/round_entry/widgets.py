@@ -199,11 +199,12 @@ class EntryForm(SyncedControls):
                 above_footer.controls = [preview] if typing else []
 
             self.bind(sync)
-        return ft.Container(
+        self.root = ft.Container(
             content=ft.Column([scroller, bottom], expand=True, spacing=8),
             padding=ft.Padding.symmetric(horizontal=8, vertical=8),
             expand=True,
         )
+        return self.root
 
     def _preview(self) -> ft.Control:
         """The round's scores and notes once the entry is valid."""
