@@ -62,10 +62,11 @@ class SyncedControls:
 
 
 def shown_on(control: ft.BaseControl | None) -> ft.Page | None:
-    """The page ``control`` is on, if any."""
-    while control is not None:
-        if isinstance(control, ft.Page):
-            return control
-        control = control.parent
-    return None
+    """The page ``control`` is shown on, if any (taken off it, it is in no page's index)."""
+    page = control
+    while page is not None and not isinstance(page, ft.Page):
+        page = page.parent
+    if page is None or control is None or page.session.index.get(control._i) is not control:
+        return None
+    return page
 

@@ -32,12 +32,20 @@ def test_editing_a_round_that_does_not_exist_is_refused():
         entry_form(game, lambda entry: None, index=0)
 
 
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+def served_page() -> tuple[Session, ft.Page]:
+    """A page in a session whose messages are written out as flet_web writes them to a browser
+    (Flet notes what it sent, to send only changes later). Keep the session: its page holds it weakly."""
+    session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: msgpack.packb([m.action, m.body], default=ENCODE)))
+    msgpack.packb(session.page, default=ENCODE)
+    return session, session.page
+
+
 def test_a_key_on_a_shown_form_updates_the_form_and_not_the_pages_around_it(monkeypatch):
-    session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda message: None))
-    page = session.page  # the page holds its session weakly
-    msgpack.packb(page, default=configure_encode_object_for_msgpack(BaseControl))  # sent to a browser, as Flet does first
-    game = rules.get("beverbende").new_game(PLAYERS)
-    form = entry_form(game, lambda entry: None, on_cancel=lambda: None)
+    _session, page = served_page()
+    form = entry_form(rules.get("beverbende").new_game(PLAYERS), lambda entry: None, on_cancel=lambda: None)
     page.views.extend([ft.View(route="/", controls=[ft.Text("Home")]), ft.View(route="/game/1/round", controls=[ft.Column([form])])])
     page.update()  # the form shown on top of home
     updated: list[BaseControl] = []
@@ -45,3 +53,17 @@ def test_a_key_on_a_shown_form_updates_the_form_and_not_the_pages_around_it(monk
     tap(form, "entry-key-3")
     assert updated == [form]
     assert text(find(form, "bever-card-Ann-0")) == "3"
+
+
+def test_a_key_on_a_form_taken_off_the_page_updates_nothing_itself(monkeypatch):
+    _session, page = served_page()
+    form = entry_form(rules.get("beverbende").new_game(PLAYERS), lambda entry: None, on_cancel=lambda: None)
+    shown = ft.View(route="/game/1/round", controls=[form])
+    page.views.append(shown)
+    page.update()
+    shown.controls = [ft.Text("Scoreboard")]  # the round saved meanwhile
+    page.update()
+    updated: list[BaseControl] = []
+    monkeypatch.setattr(Session, "patch_control", lambda session, control: updated.append(control))
+    tap(form, "entry-key-3")  # a tap already on its way
+    assert updated == []
