@@ -38,9 +38,10 @@ class SyncedControls:
         def handler(e=None):
             change()
             self.refresh()
-            page = shown_on(self.root)
-            if page is not None and self.root is not None:
-                page.update(self.root)
+            root = self.root
+            page = shown_on(root) if root is not None else None
+            if page is not None:
+                page.update(root)
 
         return handler
 
@@ -61,12 +62,10 @@ class SyncedControls:
         return tagged(control, identifier)
 
 
-def shown_on(control: ft.BaseControl | None) -> ft.Page | None:
+def shown_on(control: ft.BaseControl) -> ft.Page | None:
     """The page ``control`` is shown on, if any (taken off it, it is in no page's index)."""
-    page = control
-    while page is not None and not isinstance(page, ft.Page):
-        page = page.parent
-    if page is None or control is None or page.session.index.get(control._i) is not control:
+    try:
+        page = control.page  # Flet's walk up the parents
+    except RuntimeError:  # on no page
         return None
-    return page
-
+    return page if page.session.index.get(control._i) is control else None

@@ -8,7 +8,6 @@ import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
-from flet.messaging.protocol import configure_encode_object_for_msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +19,7 @@ from companion.ui.round_entry.drafts import Drafts
 from companion.ui.scoreboard import SHOWN_ROUNDS, GameScreen, ScoreboardState
 from companion.ui import scoreboard
 from tests.ui.conftest import bever_totals
-from tests.ui.tree import find, find_all, tap, text, walk
+from tests.ui.tree import ENCODE, find, find_all, tap, text, walk
 
 
 class App:
@@ -157,9 +156,6 @@ def test_a_chart_line_draws_the_start_and_the_latest_round_and_never_more_than_i
     assert drawn == sorted(set(drawn))
     assert len(drawn) <= CHART_POINTS + 1
     assert rounds > CHART_POINTS or drawn == list(range(rounds + 1))  # a short game draws every round
-
-
-ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 
 def shown_in_a_browser(screen: GameScreen) -> None:

@@ -6,6 +6,12 @@ from __future__ import annotations
 from typing import Iterator
 
 import flet as ft
+from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+"""How flet_web writes controls to a browser (``msgpack.packb(..., default=ENCODE)``): Flet
+notes what it wrote, so that an update sends only what changed since."""
 
 
 def walk(control, visible_only: bool = False) -> Iterator[ft.Control]:

@@ -6,13 +6,12 @@ import flet as ft
 import msgpack
 import pytest
 from flet.controls.base_control import BaseControl
-from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion import rules
 from companion.ui.round_entry import entry_form, entry_state
-from tests.ui.tree import find, tap, text
+from tests.ui.tree import ENCODE, find, tap, text
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -30,9 +29,6 @@ def test_editing_a_round_that_does_not_exist_is_refused():
     game = rules.get("beverbende").new_game(PLAYERS)
     with pytest.raises(IndexError):
         entry_form(game, lambda entry: None, index=0)
-
-
-ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 
 def served_page() -> tuple[Session, ft.Page]:
