@@ -91,7 +91,7 @@ class QuietCollector:
         """Collect on the serving loop if it has nothing else to do (or here when there is no
         loop); whether it did."""
         loop = self._loop
-        if loop is None or loop.is_closed():
+        if loop is None or not loop.is_running():  # a stopped loop would never run the callback
             self._collect()
             return True
         asked, ran, done = time.monotonic(), [False], threading.Event()
