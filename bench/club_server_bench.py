@@ -6,6 +6,7 @@ and viewers watching the game: a few real Chromium phones and, for the count bey
 Chromium can run here, lightweight devices that speak Flet's websocket protocol (they join
 with the join link's code and register at the game's page, as a browser does, and answer
 the server's calls; tests/share/web.py's client, made asynchronous so 100 fit in one thread).
+The Chromium phones run at a lower priority than the server, as bench/share_bench.py's do.
 
 Figures printed:
 
@@ -57,8 +58,8 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.share_bench import MARK_PRESS, NOTE_FRAMES, WATCH, create_game, rss_mib, start_server, subject_env  # noqa: E402
-from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, free_port  # noqa: E402
+from bench.share_bench import MARK_PRESS, NOTE_FRAMES, WATCH, create_game, launch_chromium, rss_mib, start_server, subject_env  # noqa: E402
+from tests.browser.phone import PHONE, Phone, free_port  # noqa: E402
 from tests.share.web import INVOKE_METHOD, REGISTER_CLIENT  # noqa: E402
 
 DEVICE_TARGET_MS = 1000
@@ -131,13 +132,6 @@ class LightDevices:
             task.result(TIMEOUT_S)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(TIMEOUT_S)
-
-
-def launch_chromium(pw):
-    """Chromium with its pages never slowed down for being in the background (many phones, one screen)."""
-    return pw.chromium.launch(executable_path=CHROMIUM, args=[
-        *CHROMIUM_ARGS, "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-        "--disable-backgrounding-occluded-windows"])  # fmt: skip
 
 
 def chromium_phone(chromium, base: str) -> Phone:
@@ -228,7 +222,7 @@ def run(root: Path, args) -> tuple[dict[str, str], bool]:
         time.sleep(1.5)  # the store and screens load in the background after the port opens
         memory["no device"] = rss()
         with sync_playwright() as pw:
-            chromium = launch_chromium(pw)
+            chromium = launch_chromium(pw, folder)
             scorer = chromium_phone(chromium, base)
             scorer.open(host_link)
             scorer.wait("new-game")
