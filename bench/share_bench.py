@@ -125,12 +125,11 @@ def start_server(root: Path, port: int, database: str, log: Path) -> subprocess.
 
 YIELDING_CHROMIUM = """#!/bin/sh
 echo 10 > /proc/self/autogroup 2>/dev/null
-renice -n 10 -p $$ >/dev/null 2>&1
 exec {chromium} "$@"
 """
 """Chromium at a lower priority than the server. Playwright starts it in a session of its own,
-which Linux schedules as one group (autogroup) against the server's: a whole group's
-priority is set, and the processes' own for a machine without groups."""
+which Linux schedules as one group (autogroup) against the server's; the group's priority is
+set (Chromium sets its processes' own priorities itself)."""
 
 
 def launch_chromium(pw, folder: Path):
@@ -151,13 +150,18 @@ def launch_chromium(pw, folder: Path):
 
 
 def browsers_yield() -> bool:
-    """Whether every Chromium process runs at the lower priority."""
+    """Whether Linux schedules by groups and every Chromium process is in a group of the lower priority."""
+    try:
+        if Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() != "1":
+            return False
+    except OSError:
+        return False
     niceness = []
     for comm in Path("/proc").glob("[0-9]*/comm"):
         try:
             if comm.read_text().strip() == "chromium":
-                niceness.append(os.getpriority(os.PRIO_PROCESS, int(comm.parent.name)))
-        except OSError:  # gone meanwhile
+                niceness.append(int((comm.parent / "autogroup").read_text().split()[-1]))  # "/autogroup-N nice 10"
+        except (OSError, ValueError):  # gone meanwhile
             pass
     return bool(niceness) and min(niceness) >= 10
 
