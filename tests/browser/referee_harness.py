@@ -2,7 +2,7 @@
 
 Routes: ``/referee/<ruleset_id>``, ``/reference`` and ``/reference/<ruleset_id>`` (the
 latter with that game's default options highlighted). Run with
-``python -m tests.ui.referee.harness`` under FLET_SERVER_PORT, FLET_WEB_NO_CDN=1 and
+``python -m tests.browser.referee_harness`` under FLET_SERVER_PORT, FLET_WEB_NO_CDN=1 and
 FLET_FORCE_WEB_SERVER=1; the browser tests start it themselves.
 """
 

@@ -1,13 +1,34 @@
 """One dispute per game settled in a real browser at phone size, and the rules reference.
 
-Served by the bare harness app; taps go through the screens' test identifiers.
+Served by the bare harness app (``tests.browser.referee_harness``: no store, no navigation),
+so these tests check the screens themselves; taps go through the screens' test identifiers.
 """
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
+from tests.browser.conftest import _need_chromium, free_port, phones, start_app, stop
+
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="session")
+def harness_url(tmp_path_factory):
+    _need_chromium()
+    port = free_port()
+    log = tmp_path_factory.mktemp("harness") / "harness.log"
+    process = start_app([sys.executable, "-m", "tests.browser.referee_harness"], port, None, log)
+    yield f"http://127.0.0.1:{port}"
+    stop(process)
+
+
+@pytest.fixture
+def screen(chromium, harness_url, tmp_path):
+    with phones(chromium, tmp_path) as open_phone:
+        yield open_phone(harness_url)
 
 
 def test_clubs_can_i_play_two_9s_on_two_7s(screen):
