@@ -12,6 +12,7 @@ when a change concerns it (companion.share.live, companion.ui.routes.refresh_nee
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
@@ -48,6 +49,30 @@ async def stop_sharing(keep: TableSession[Any] | None = None) -> None:
     for session in list(_sessions):
         if session is not keep and table is not None and session.table is table:
             await session.end()
+
+
+_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+"""Per event loop (a server has one), the turn that the sessions following a change take."""
+
+
+async def in_turn(update: Callable[[], None]) -> None:
+    """Run ``update`` (a session's page following a change) when no other session's is running,
+    then let the event loop send what it queued before the next session takes its turn.
+
+    Every session that hears of a change would otherwise compute its update before any of
+    them went out: flet_web queues a page's messages for a task of its own, which runs after
+    every update already waiting. With 10 devices the first one then got its update when the
+    last one did, and with 100 a quarter of a second late. In turn, each device gets its
+    update as soon as it is ready, and a tap on the server in between is not kept waiting for
+    all of them either.
+    """
+    loop = asyncio.get_running_loop()
+    turn = _turns.get(loop)
+    if turn is None:
+        turn = _turns[loop] = asyncio.Lock()
+    async with turn:
+        update()
+        await asyncio.sleep(0)  # the page's sender is due before the next turn: it goes first
 
 
 class Screens(Protocol):
@@ -258,6 +283,9 @@ class TableSession(Generic[AppT]):
             self.app.show(self._route())
 
     async def _refresh(self, message: Message) -> None:
+        await in_turn(partial(self._show_change, message))
+
+    def _show_change(self, message: Message) -> None:
         if self.app is None or isinstance(message, GameChanged) and self._follow(message):
             return
         self.app.show(self._route())

@@ -3,7 +3,9 @@ refuses a viewer on the server and tells the other sessions what changed."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+from functools import partial
 
 import pytest
 
@@ -22,7 +24,7 @@ from companion.share.table import Device, Role
 from companion.store import StaleError, Store, StoreError
 from companion.store.club import Evenings
 from companion.store.protocol import GameStore
-from companion.ui.session import hear_from_elsewhere
+from companion.ui.session import hear_from_elsewhere, in_turn
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
 
@@ -306,3 +308,31 @@ def test_a_change_heard_of_from_another_process_has_the_lists_read_again(store, 
     game = store.create_game("beverbende", ["Ann", "Bob"])  # saved through another process
     hear_from_elsewhere(GameChanged(game.id, game.version))
     assert [g.id for g in viewer.in_progress()] == [game.id]
+
+
+def test_each_device_following_a_change_has_its_update_sent_before_the_next_device_computes_its_own():
+    """flet_web queues a page's messages for a task of its own that writes them to the
+    browser; without turns every session's update was computed before any was written."""
+    happened: list[str] = []
+
+    async def follow_one_change(devices: int) -> None:
+        outgoing: list[asyncio.Queue[str]] = [asyncio.Queue() for _ in range(devices)]
+
+        async def write_to_browser(queue: asyncio.Queue[str]) -> None:  # flet_web's send loop
+            while True:
+                happened.append(f"wrote {await queue.get()}")
+
+        writers = [asyncio.create_task(write_to_browser(queue)) for queue in outgoing]
+        await asyncio.sleep(0)  # every writer waits for its page's first message
+
+        def update(n: int) -> None:
+            happened.append(f"updated {n}")
+            outgoing[n].put_nowait(str(n))
+
+        await asyncio.gather(*(in_turn(partial(update, n)) for n in range(devices)))
+        await asyncio.sleep(0)
+        for writer in writers:
+            writer.cancel()
+
+    asyncio.run(follow_one_change(3))
+    assert happened == ["updated 0", "wrote 0", "updated 1", "wrote 1", "updated 2", "wrote 2"]
