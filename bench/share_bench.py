@@ -125,11 +125,12 @@ def start_server(root: Path, port: int, database: str, log: Path) -> subprocess.
 
 YIELDING_CHROMIUM = """#!/bin/sh
 echo 10 > /proc/self/autogroup 2>/dev/null
+cat /proc/self/autogroup > "$0.group" 2>/dev/null
 exec {chromium} "$@"
 """
 """Chromium at a lower priority than the server. Playwright starts it in a session of its own,
 which Linux schedules as one group (autogroup) against the server's; the group's priority is
-set (Chromium sets its processes' own priorities itself)."""
+set (Chromium sets its processes' own priorities itself), and noted for ``browsers_yield``."""
 
 
 def launch_chromium(pw, folder: Path):
@@ -144,26 +145,22 @@ def launch_chromium(pw, folder: Path):
     chromium = pw.chromium.launch(executable_path=str(wrapper), args=[
         *CHROMIUM_ARGS, "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
         "--disable-backgrounding-occluded-windows"])  # fmt: skip
-    if not browsers_yield():
+    if not browsers_yield(Path(f"{wrapper}.group")):
         print("  (the browsers could not be given a lower priority: they compete with the server)", flush=True)
     return chromium
 
 
-def browsers_yield() -> bool:
-    """Whether Linux schedules by groups and every Chromium process is in a group of the lower priority."""
+def browsers_yield(noted: Path) -> bool:
+    """Whether Linux schedules by groups and the browsers' group, as ``YIELDING_CHROMIUM``
+    noted it, has a lower priority than this benchmark's own, which the servers it starts are in."""
     try:
         if Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() != "1":
             return False
-    except OSError:
+        groups = [path.read_text().split() for path in (noted, Path("/proc/self/autogroup"))]  # "/autogroup-N nice 10"
+        (browsers, _, browsers_niceness), (own, _, own_niceness) = groups
+        return browsers != own and int(browsers_niceness) > int(own_niceness)
+    except (OSError, ValueError):
         return False
-    niceness = []
-    for comm in Path("/proc").glob("[0-9]*/comm"):
-        try:
-            if comm.read_text().strip() == "chromium":
-                niceness.append(int((comm.parent / "autogroup").read_text().split()[-1]))  # "/autogroup-N nice 10"
-        except (OSError, ValueError):  # gone meanwhile
-            pass
-    return bool(niceness) and min(niceness) >= 10
 
 
 def phone(chromium, base: str) -> Phone:
