@@ -31,7 +31,9 @@ class ScoreChart:
         # axes and grid lines kept, their spacing set in place: a new round sends only what moved
         self.left_axis = fch.ChartAxis(label_size=40)
         self.bottom_axis = fch.ChartAxis(label_size=24)
-        self.chart = fch.LineChart(data_series=self.lines, height=height, interactive=True, left_axis=self.left_axis, bottom_axis=self.bottom_axis)
+        self.chart = fch.LineChart(
+            data_series=self.lines, height=height, interactive=True, left_axis=self.left_axis, bottom_axis=self.bottom_axis, animation=AT_ONCE
+        )
         self.show(series)
         legend = ft.Row(
             [
@@ -71,6 +73,12 @@ class ScoreChart:
             chart.horizontal_grid_lines = fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
         if chart.vertical_grid_lines is None or chart.vertical_grid_lines.interval != x_step:
             chart.vertical_grid_lines = fch.ChartGridLines(interval=x_step, color=ft.Colors.OUTLINE_VARIANT, width=0.5)
+
+
+AT_ONCE = ft.Animation(duration=ft.Duration())
+"""A new round's points are drawn at once, not moved there: the chart's default animation drew
+150 ms of frames on every phone that shows it, at every round (on a table's shared screens
+that held back the last one)."""
 
 
 @cache
