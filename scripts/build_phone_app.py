@@ -255,22 +255,13 @@ def add_fonts(out: Path) -> None:
     leave_out_unused_assets(out)
 
 
-UNUSED_ASSETS = ["assets/packages/flutter_math_fork", "assets/packages/media_kit", "assets/packages/cupertino_icons"]
-"""Files of Flutter packages the app never shows (TeX fonts, a video player's script,
-iOS-style icons): left out, and their fonts out of the font manifest, which the client would
-otherwise download before the first page."""
-
-
 def leave_out_unused_assets(out: Path) -> None:
-    for folder in UNUSED_ASSETS:
-        shutil.rmtree(out / folder)
-    path = out / "assets" / "FontManifest.json"
-    unused = tuple(folder.removeprefix("assets/") + "/" for folder in UNUSED_ASSETS)
-    manifest = [
-        family for family in json.loads(path.read_text())
-        if not any(font["asset"].startswith(unused) for font in family["fonts"])
-    ]  # fmt: skip
-    path.write_text(json.dumps(manifest))
+    """The files of the Flutter packages the app never shows (``theme.UNUSED_PACKAGES``; their
+    fonts are already out of the font manifest)."""
+    from companion.ui.theme import UNUSED_PACKAGES
+
+    for package in UNUSED_PACKAGES:
+        shutil.rmtree(out / "assets" / "packages" / package)
 
 
 def _replace(path: Path, old: str, new: str) -> None:

@@ -42,13 +42,24 @@ def web_assets_dir() -> Path:
     return folder
 
 
+UNUSED_PACKAGES = ("flutter_math_fork", "media_kit", "cupertino_icons")
+"""Flutter packages in Flet's web client whose assets the app never shows (TeX fonts, a video
+player's script, iOS-style icons). Their fonts stay out of the font manifest: the client
+downloads every font the manifest names before it draws the first page (19 TeX fonts and
+the iOS icons were 20 of its 23 requests for fonts)."""
+
+
 def add_to_font_manifest(folder: Path) -> None:
     """Write into ``folder`` Flet's web client's font manifest (``assets/FontManifest.json``)
-    with the bundled font added, and the font beside it; the offline web app's build
-    (scripts/build_phone_app.py) does the same."""
+    without the fonts of ``UNUSED_PACKAGES`` and with the bundled font added, and the font
+    beside it; the offline web app's build (scripts/build_phone_app.py) does the same."""
     from flet_web import get_package_web_dir  # type: ignore[import-untyped]  # flet-web ships no type information
 
-    manifest = json.loads((Path(get_package_web_dir()) / "assets" / "FontManifest.json").read_text())
+    unused = tuple(f"packages/{package}/" for package in UNUSED_PACKAGES)
+    manifest = [
+        family for family in json.loads((Path(get_package_web_dir()) / "assets" / "FontManifest.json").read_text())
+        if not any(font["asset"].startswith(unused) for font in family["fonts"])
+    ]  # fmt: skip
     manifest.append({"family": FONT, "fonts": [{"asset": "fonts/" + FONT_FILE}]})
     (folder / "assets" / "fonts").mkdir(parents=True, exist_ok=True)
     (folder / "assets" / "FontManifest.json").write_text(json.dumps(manifest))
