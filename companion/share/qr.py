@@ -9,20 +9,28 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-
-import qrcode  # type: ignore[import-untyped]  # qrcode ships no type information
-from qrcode.constants import ERROR_CORRECT_M  # type: ignore[import-untyped]
+from typing import Any
 
 QUIET_ZONE = 4
 """The white margin, in modules, that scanners need around the code."""
 
 
-def matrix(text: str) -> list[list[bool]]:
-    """The code's modules row by row, quiet zone included; True is a dark module."""
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=QUIET_ZONE)
+def _laid_out(text: str, border: int) -> Any:
+    """``text``'s code as the ``qrcode`` package lays it out. The package is imported here, on
+    first use: it imports Pillow (about 40 ms), which neither the server's start nor the
+    first page needs."""
+    import qrcode  # type: ignore[import-untyped]  # qrcode ships no type information
+    from qrcode.constants import ERROR_CORRECT_M  # type: ignore[import-untyped]
+
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=border)
     code.add_data(text)
     code.make(fit=True)
-    modules: list[list[bool]] = code.get_matrix()
+    return code
+
+
+def matrix(text: str) -> list[list[bool]]:
+    """The code's modules row by row, quiet zone included; True is a dark module."""
+    modules: list[list[bool]] = _laid_out(text, QUIET_ZONE).get_matrix()
     return modules
 
 
@@ -52,9 +60,6 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 def terminal(text: str) -> str:
     """The QR code for ``text`` drawn with block characters, for printing in a terminal."""
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=2)
-    code.add_data(text)
-    code.make(fit=True)
     out = io.StringIO()
-    code.print_ascii(out=out, invert=True)
+    _laid_out(text, border=2).print_ascii(out=out, invert=True)
     return out.getvalue()
