@@ -243,23 +243,16 @@ def trim_pyodide_lock(out: Path) -> None:
 
 def add_fonts(out: Path) -> None:
     """The suits' font (and its licence) and Roboto in Flutter's font manifest, so the client
-    loads them before the first page."""
+    loads them before the first page; the files of the Flutter packages the app never shows
+    (``theme.UNUSED_PACKAGES``, whose fonts the manifest already leaves out) are left out."""
     sys.path.insert(0, str(ROOT))
-    from companion.ui.theme import ASSETS_DIR, add_to_font_manifest
+    from companion.ui.theme import ASSETS_DIR, UNUSED_PACKAGES, add_to_font_manifest
 
     add_to_font_manifest(out)
     shutil.copy(ASSETS_DIR / "fonts" / "DejaVu-LICENSE.txt", out / "assets" / "fonts")
     from flet_web import patch_font_manifest_json
 
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
-    leave_out_unused_assets(out)
-
-
-def leave_out_unused_assets(out: Path) -> None:
-    """The files of the Flutter packages the app never shows (``theme.UNUSED_PACKAGES``; their
-    fonts are already out of the font manifest)."""
-    from companion.ui.theme import UNUSED_PACKAGES
-
     for package in UNUSED_PACKAGES:
         shutil.rmtree(out / "assets" / "packages" / package)
 
