@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import gzip
 import http.server
 import json
 import os
@@ -76,12 +77,12 @@ class AppInPage(Phone):
         if self.page.url.startswith(self.base_url):
             self.page.evaluate("route => { location.hash = route; }", route)
             return
-        self.page.goto(self.base_url + "#" + route)
+        self.page.goto(self.base_url + "#" + route, wait_until="commit")  # the load itself is waited for below, as long as a first visit takes
         self._started()
 
     def reload(self) -> None:
         """Load the page again, as the browser's reload button does (Python starts again)."""
-        self.page.reload()
+        self.page.reload(wait_until="commit")
         self._started()
 
     def _started(self) -> None:
@@ -91,9 +92,14 @@ class AppInPage(Phone):
         self.page.wait_for_function(shown, polling="raf", timeout=FIRST_START_TIMEOUT_MS)
 
 
-def open_app(context, url: str, output_dir: Path, outside: list[str]) -> AppInPage:
+def open_app(context, url: str, output_dir: Path, outside: list[str], missing: list[str] | None = None) -> AppInPage:
+    """The app in a new page; ``outside`` collects the requests that leave the site,
+    ``missing`` those the site answered with an error (a file the client wants and the
+    folder lacks)."""
     page = context.new_page()
     page.on("request", lambda request: outside.append(request.url) if urlparse(request.url).hostname != "127.0.0.1" else None)
+    if missing is not None:
+        page.on("response", lambda response: missing.append(response.url) if response.status >= 400 else None)
     phone = AppInPage(page, url, output_dir)
     phone.open("/")
     return phone
@@ -104,8 +110,9 @@ def test_a_saved_round_is_there_after_closing_the_page_and_reopening_it_with_the
     context = chromium.new_context(viewport=PHONE)
     context.set_default_timeout(STEP_TIMEOUT_MS)
     outside: list[str] = []
+    missing: list[str] = []
     try:
-        phone = open_app(context, server.url, output_dir, outside)
+        phone = open_app(context, server.url, output_dir, outside, missing)
         game_id = start_game(phone, "beverbende", ["Ann", "Bob"])
         phone.tap("enter-round")
         phone.keys("3141" + "5926")
@@ -124,6 +131,7 @@ def test_a_saved_round_is_there_after_closing_the_page_and_reopening_it_with_the
         if server.thread.is_alive():
             server.stop()
     assert [url for url in outside if KNOWN_OUTSIDE_REQUEST not in url] == []
+    assert missing == []  # every file the client asked for (NOTICES not among them) was in the folder
 
 
 def back_up(phone: Phone, folder: Path) -> Path:
@@ -251,3 +259,11 @@ def test_the_folder_installs_and_runs_from_its_own_files(phone_app):
     # Flet's worker installs with micropip from a package index what these two name
     assert not names & {"requirements.txt", "pyproject.toml"}
     assert {"main.py", "__pypackages__/pydantic_core/__init__.pyc", "companion/store/migrations/env.pyc"} <= names
+
+
+def test_the_client_s_licences_are_in_the_folder_whole_and_compressed(phone_app):
+    from flet_web import get_package_web_dir
+
+    licences = (Path(get_package_web_dir()) / "assets" / "NOTICES").read_bytes()
+    assert gzip.decompress((phone_app / "assets" / "NOTICES.gz").read_bytes()) == licences
+    assert not (phone_app / "assets" / "NOTICES").exists()
