@@ -50,6 +50,13 @@ DISABLED = """(element) => element.getAttribute('aria-disabled') === 'true'
     || element.querySelector("[aria-disabled='true']") !== null"""
 """Whether Flutter marks the control (or the button inside it) disabled."""
 
+EDITING = """(element) => ['INPUT', 'TEXTAREA'].includes(element?.tagName)
+    && element.getAttribute('autocorrect') === 'on'"""
+"""Whether ``element`` is a text field's element that Flutter's editing has taken over: a
+key typed into it reaches the app. The accessibility tree's copy of a field has autocorrect
+off; Flutter gives it the field's own setting, on for every field of the app, when it takes
+it over. Until then the browser may already focus it, and what is typed there is lost."""
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -143,11 +150,17 @@ class Phone:
         focused, and a key pressed during that hand-over is lost; so the typed text is read
         back and typed again until it is all there (and the field tapped again when the
         focus did not come).
+
+        The browser can focus the field's element before Flutter has taken it over for
+        editing: keys typed then stay in the element, Flutter never hears them, and Enter
+        submits nothing (seen under load: the page sent no message after the keys). Flutter
+        takes the element over with the field's own settings, so the keys wait for that
+        (``EDITING``).
         """
         box = self.page.get_by_role("textbox", name=label)
         # this field's own editing element, not the one typed in before (still focused while Flutter hands over)
         # (its name as get_by_role matches it: a part of the label, any case)
-        focused = """(label) => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)
+        focused = f"""(label) => ({EDITING})(document.activeElement)
             && (document.activeElement.getAttribute('aria-label') || '').toLowerCase().includes(label.toLowerCase())"""
         for _attempt in range(3):
             if not self.page.evaluate(focused, label):
