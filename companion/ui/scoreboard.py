@@ -831,17 +831,10 @@ class GameScreen:
         s = self.state
         cells: list[ft.Control] = [ft.Text(str(row.number), width=28, color=ft.Colors.ON_SURFACE_VARIANT)]
         for score, running in zip(row.scores, row.running):
-            cells.append(
-                ft.Column(
-                    [
-                        ft.Text(points(score), weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT),
-                        ft.Text(points(running), size=11, color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.RIGHT),
-                    ],
-                    spacing=0,
-                    expand=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.END,
-                )
-            )
+            # the running total under the points, in the same Text: one control where a column of
+            # two was three (a row is built for every device at every round, and Flet walks each field)
+            running_total = ft.TextSpan("\n" + points(running), style=ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT, weight=ft.FontWeight.NORMAL))
+            cells.append(ft.Text(points(score), weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, expand=True, spans=[running_total]))
         if s.can_edit:
             cells.append(ft.Icon(ft.Icons.EDIT, size=16, color=ft.Colors.OUTLINE))
         line = ft.Row(cells, spacing=6)

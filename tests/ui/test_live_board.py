@@ -176,6 +176,13 @@ def sent(controls) -> bytes:
     return out
 
 
+def test_a_rounds_row_shows_each_sides_points_over_its_running_total(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 5})
+    first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
+    store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=first.version)
+    assert text(find(board(store, game.id).view, "round-2")).split() == ["2", "5", "17", "5", "25"]  # the number; Ann's 5 over 17; Bob's 5 over 25
+
+
 def test_a_round_saved_elsewhere_sends_its_new_points_and_not_every_drawn_point_again(store):
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 30})
     screen = board(store, game.id)

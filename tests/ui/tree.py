@@ -58,8 +58,8 @@ def text(control: ft.Control) -> str:
     """All visible text inside ``control``, joined by spaces."""
     parts = []
     for c in walk(control, visible_only=True):
-        if isinstance(c, ft.Text) and c.value:
-            parts.append(c.value)
+        if isinstance(c, ft.Text) and (c.value or c.spans):
+            parts.append("".join([c.value or "", *(span.text or "" for span in c.spans or [])]))
         elif isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton)) and isinstance(c.content, str):
             parts.append(c.content)
     return " ".join(parts)
