@@ -3,8 +3,6 @@ both draw it; flet_charts is imported only when a chart is drawn, off the first 
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 import flet as ft
 
 from companion.ui import widgets
@@ -50,7 +48,7 @@ class ScoreChart:
 
     def _point(self, x: int, y: int, tooltip: str):
         # its tooltip given as an object: given as text, the point would make a new one when first sent
-        return frozen(self._fch.LineChartDataPoint(x, y, tooltip=self._fch.LineChartDataPointTooltip(text=tooltip)))
+        return widgets.frozen(self._fch.LineChartDataPoint(x, y, tooltip=self._fch.LineChartDataPointTooltip(text=tooltip)))
 
     def show(self, series: dict[str, list[int]]) -> None:
         """Each side's running totals: the points already drawn stay (frozen: a moved point is a
@@ -81,22 +79,6 @@ AT_ONCE = ft.Animation(duration=ft.Duration())
 """A new round's points are drawn at once, not moved there: the chart's default animation drew
 150 ms of frames on every phone that shows it, at every round (on a table's shared screens
 that held back the last one)."""
-
-
-Point = TypeVar("Point")
-
-
-def frozen(point: Point) -> Point:
-    """A point that never changes once drawn (a moved point is a new one), marked as Flet's
-    components mark what they render: at every round each line's points are compared, and a
-    frozen one's comparison with itself is one identity check (a settled control's, as a
-    round's row is, still runs its own checks: the chart's part of a device's update, in the
-    process, took 2.6 ms with settled points and takes 1.4 ms), and the
-    server keeps no copy of what it sent of it. Changing one raises. A round's row is not
-    frozen: one leaves the table at every round, and Flet walks every field of a frozen
-    control it takes off a page, of a row's ten controls; a point has few."""
-    object.__setattr__(point, "_frozen", True)
-    return point
 
 
 CHART_POINTS = 30

@@ -391,7 +391,7 @@ class SideParts:
             ft.Container(width=10, height=10, bgcolor=row.color, border_radius=5),
             ft.Text(row.name, size=17, weight=ft.FontWeight.W_600, expand=True),
         ]
-        left: list[ft.Control] = [ft.Row(name_line, spacing=8), self.note]
+        left: list[ft.Control] = [widgets.frozen(ft.Row(name_line, spacing=8)), self.note]
         if self.tracks:
             left.append(ft.Row([*self.tracks], wrap=True, spacing=10, run_spacing=0))
         if self.progress is not None:
@@ -820,7 +820,7 @@ class GameScreen:
             + ([ft.Container(width=20)] if s.can_edit else []),
             spacing=6,
         )
-        board.table = ft.Column([ft.Container(header, padding=ft.Padding.symmetric(horizontal=12, vertical=8))], spacing=0)
+        board.table = ft.Column([widgets.frozen(ft.Container(header, padding=ft.Padding.symmetric(horizontal=12, vertical=8)))], spacing=0)
         board.row_control = self._round_row
         board.show_all = ft.TextButton("", icon=ft.Icons.UNFOLD_MORE, on_click=self._show_all_rounds)
         board.show_all_box = widgets.tagged(board.show_all, "all-rounds")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 import flet as ft
 
@@ -26,6 +26,22 @@ class Settled(ft.Semantics):
     """A tagged control whose contents never change once shown: an update of the page or of
     a list it is in compares the wrapper, not what it wraps (Flet's isolated controls), so a
     long list costs little on the server at every update of every device that shows it."""
+
+
+Unchanging = TypeVar("Unchanging")
+
+
+def frozen(control: Unchanging) -> Unchanging:
+    """A control that never changes once shown (a changed one is replaced), marked as Flet's
+    components mark what they render: when the page or a list it is in is compared at an
+    update, it and all it holds cost one check, and the server keeps no copy of what it
+    sent of them. Changing one raises. For what stays put at every round, as a chart's drawn
+    points (the chart's part of a device's update, in the process: 2.6 ms with the points
+    settled, 1.4 ms frozen) or a table's header. A round's row is settled instead: one leaves
+    the table at every round, and Flet walks every field of a frozen control it takes off a
+    page (a row has hundreds)."""
+    object.__setattr__(control, "_frozen", True)
+    return control
 
 
 def screen(
