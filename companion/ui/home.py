@@ -65,7 +65,7 @@ def view(app, state: HomeState) -> ft.View:
     if state.can_start:
         body.append(
             widgets.tagged(
-                ft.FilledButton(
+                widgets.SteadyFilledButton(
                     _("New game"),
                     icon=ft.Icons.ADD,
                     on_click=lambda: app.go("/new"),

@@ -64,7 +64,7 @@ class JoinScreen:
             capitalization=ft.TextCapitalization.CHARACTERS,
             on_submit=lambda e: on_join(e.data if isinstance(e.data, str) else self.field.value or ""),
         )
-        self.button = ft.FilledButton(
+        self.button = widgets.SteadyFilledButton(
             _("Join"),
             icon=ft.Icons.LOGIN,
             on_click=lambda: on_join(self.field.value or ""),

@@ -264,7 +264,7 @@ class NewGameScreen:
         self.options_open = False
         self.problem_text = ft.Text(color=ft.Colors.ON_SURFACE_VARIANT, size=13)
         self.problem = widgets.tagged(self.problem_text, "start-problem")
-        self.start_button = ft.FilledButton(
+        self.start_button = widgets.SteadyFilledButton(
             _("Start game"),
             icon=ft.Icons.PLAY_ARROW,
             on_click=self._start,

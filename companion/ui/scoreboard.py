@@ -689,15 +689,15 @@ class GameScreen:
         actions: list[ft.Control] = []
         board.enter_button = None
         if s.can_enter:
-            enter = kept(("enter",), lambda: self._button(ft.FilledButton, board.enter_label, ft.Icons.EDIT_NOTE, self._enter, "enter-round"))
+            enter = kept(("enter",), lambda: self._button(widgets.SteadyFilledButton, board.enter_label, ft.Icons.EDIT_NOTE, self._enter, "enter-round"))
             board.enter_button = enter.content if isinstance(enter.content, ft.FilledButton) else None
             if board.enter_button is not None:  # kept from an earlier round: its number moved on
                 board.enter_button.content = board.enter_label
             actions.append(enter)
         if s.status == "finished" and not s.read_only:
-            actions.append(kept(("play-again",), lambda: self._button(ft.FilledButton, _("Play again"), ft.Icons.REPLAY, self._play_again, "play-again")))
+            actions.append(kept(("play-again",), lambda: self._button(widgets.SteadyFilledButton, _("Play again"), ft.Icons.REPLAY, self._play_again, "play-again")))
         if s.can_reopen:
-            actions.append(kept(("reopen",), lambda: self._button(ft.FilledButton, _("Reopen game"), ft.Icons.PLAY_ARROW, self._reopen, "reopen")))
+            actions.append(kept(("reopen",), lambda: self._button(widgets.SteadyFilledButton, _("Reopen game"), ft.Icons.PLAY_ARROW, self._reopen, "reopen")))
         if s.can_undo:
             actions.append(kept(("undo",), lambda: self._button(ft.OutlinedButton, _("Undo"), ft.Icons.UNDO, self._undo, "undo")))
         if actions:
@@ -747,7 +747,7 @@ class GameScreen:
         self, kind: Callable[..., ft.Control], label: str, icon: ft.IconData, on_click: Callable[[], None], identifier: str
     ) -> ft.Semantics:
         """One of the large buttons under the totals: a filled one shares the row's width."""
-        filled = kind is ft.FilledButton
+        filled = kind is widgets.SteadyFilledButton
         padding = ft.Padding.symmetric(vertical=18) if filled else ft.Padding.symmetric(vertical=18, horizontal=16)
         button = kind(label, icon=icon, on_click=on_click, style=ft.ButtonStyle(padding=padding))
         return widgets.tagged(button, identifier, expand=True) if filled else widgets.tagged(button, identifier)

@@ -258,7 +258,7 @@ def _not_shared_body(app, problem: str | None = None) -> list[ft.Control]:
     if app.device.is_host:
         body.append(
             widgets.tagged(
-                ft.FilledButton(
+                widgets.SteadyFilledButton(
                     _("Share this table"),
                     icon=ft.Icons.QR_CODE_2,
                     on_click=lambda: app.page.run_task(_start_sharing, app, listener),

@@ -28,6 +28,31 @@ class Settled(ft.Semantics):
     long list costs little on the server at every update of every device that shows it."""
 
 
+class SteadyStyle(ft.Button):
+    """A button whose style is sent once, not again at every comparison: Flet's Button
+    (FilledButton, FilledTonalButton) makes a new copy of its style each time it is
+    compared (``before_update``), and the copy, a new object, went to the browser again in
+    every update that compared the button: every key of a round's keypad at every tap, the
+    Enter round button at every round on every device. The copy is kept while it equals
+    the one sent. Every FilledButton given a style, colour or elevation is one of these."""
+
+    def before_update(self):
+        sent = self._internals.get("style")
+        super().before_update()
+        if sent is not None and self._internals.get("style") == sent:
+            self._internals["style"] = sent
+
+
+@ft.control("FilledButton")  # type: ignore[arg-type]  # as Settled
+class SteadyFilledButton(SteadyStyle, ft.FilledButton):
+    """A FilledButton with a style of its own, sent once."""
+
+
+@ft.control("FilledTonalButton")  # type: ignore[arg-type]  # as Settled
+class SteadyTonalButton(SteadyStyle, ft.FilledTonalButton):
+    """A FilledTonalButton with a style of its own, sent once."""
+
+
 Unchanging = TypeVar("Unchanging")
 
 

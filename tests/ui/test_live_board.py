@@ -194,6 +194,18 @@ def test_a_round_saved_elsewhere_sends_its_new_points_and_not_every_drawn_point_
     assert not any(f"Ann: {12 * n}".encode() in update for n in range(6))  # the points drawn before stay as they are
 
 
+def test_a_round_saved_elsewhere_sends_the_enter_buttons_new_words_and_not_its_look_again(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
+    screen = board(store, game.id)
+    shown_in_a_browser(screen)
+    parts = screen.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=first.version))
+    button = find(screen.view, "enter-round")
+    assert button in parts
+    update = sent([button])
+    assert b"Enter round 3" in update and b"\xa5style" not in update  # no "style": Flet's copy of it stays at home
+
+
 def test_the_round_that_thins_a_long_games_chart_sends_its_new_point_and_no_point_drawn_before(store):
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
     screen = board(store, game.id)

@@ -19,7 +19,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.synced import SyncedControls
-from companion.ui.widgets import tagged
+from companion.ui.widgets import SteadyFilledButton, tagged
 
 TAP = 48
 """Smallest height of anything a player taps (Material's minimum touch target)."""
@@ -74,7 +74,7 @@ class Binder(SyncedControls):
         marked: Callable[[], bool] = lambda: False,
     ) -> ft.Semantics:
         """A button that stays put; its look follows ``selected``, ``marked`` and ``disabled``."""
-        control = ft.FilledButton(text, on_click=self.intent(on_tap), width=width, height=TAP)
+        control = SteadyFilledButton(text, on_click=self.intent(on_tap), width=width, height=TAP)
 
         def sync():
             control.style = key_style(selected(), color, narrow=width is not None, marked=marked())

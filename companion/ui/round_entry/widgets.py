@@ -16,7 +16,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.round_entry.state import EntryState, Keypad
 from companion.ui.synced import SyncedControls
-from companion.ui.widgets import tagged
+from companion.ui.widgets import SteadyTonalButton, tagged
 
 TAP = 48
 """Smallest height of anything a player taps (Material's minimum touch target)."""
@@ -77,7 +77,7 @@ class EntryForm(SyncedControls):
         enabled: Callable[[], bool] = lambda: True,
     ) -> ft.Control:
         """A big keypad-style button that shares its row's width with its neighbours."""
-        button = ft.FilledTonalButton(
+        button = SteadyTonalButton(
             content=ft.Text(content, size=20) if isinstance(content, str) else content,
             height=TAP + 4,
             on_click=self.intent(on_tap),

@@ -51,6 +51,20 @@ def test_a_key_on_a_shown_form_updates_the_form_and_not_the_pages_around_it(monk
     assert text(find(form, "bever-card-Ann-0")) == "3"
 
 
+def test_a_key_sends_the_boxes_it_changed_and_no_keys_style_again():
+    sent: list[bytes] = []
+    session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: sent.append(msgpack.packb([m.action, m.body], default=ENCODE))))
+    msgpack.packb(session.page, default=ENCODE)
+    form = entry_form(rules.get("beverbende").new_game(PLAYERS), lambda entry: None)
+    session.page.views.append(ft.View(route="/game/1/round", controls=[form]))
+    session.page.update()
+    sent.clear()
+    tap(form, "entry-key-3")
+    update = b"".join(sent)
+    assert b"\xa5value\xa13" in update  # the first card box now says 3
+    assert b"\xa5style" not in update  # no "style": the twelve keys look as they did: Flet's copy of each one's style stays at home
+
+
 def test_a_key_on_a_form_taken_off_the_page_updates_nothing_itself(monkeypatch):
     _session, page = served_page()
     form = entry_form(rules.get("beverbende").new_game(PLAYERS), lambda entry: None, on_cancel=lambda: None)
