@@ -6,12 +6,13 @@ import flet as ft
 import msgpack
 import pytest
 from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion import rules
 from companion.ui.round_entry import entry_form, entry_state
-from tests.ui.tree import ENCODE, find, tap, text
+from tests.ui.tree import ENCODE, find, find_all, tap, text, walk
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -39,7 +40,7 @@ def served_page() -> tuple[Session, ft.Page]:
     return session, session.page
 
 
-def test_a_key_on_a_shown_form_updates_the_form_and_not_the_pages_around_it(monkeypatch):
+def test_a_key_on_a_shown_form_updates_what_it_changed_in_the_form_and_not_the_pages_around_it(monkeypatch):
     _session, page = served_page()
     form = entry_form(rules.get("beverbende").new_game(PLAYERS), lambda entry: None, on_cancel=lambda: None)
     page.views.extend([ft.View(route="/", controls=[ft.Text("Home")]), ft.View(route="/game/1/round", controls=[ft.Column([form])])])
@@ -47,7 +48,9 @@ def test_a_key_on_a_shown_form_updates_the_form_and_not_the_pages_around_it(monk
     updated: list[BaseControl] = []
     monkeypatch.setattr(Session, "patch_control", lambda session, control: updated.append(control))
     tap(form, "entry-key-3")
-    assert updated == [form]
+    inside = {id(c) for c in walk(form)}
+    assert updated and all(id(c) in inside for c in updated)  # what the tap changed in the form: home is not compared
+    assert find(form, "bever-card-Ann-0") in [c for u in updated for c in walk(u)]
     assert text(find(form, "bever-card-Ann-0")) == "3"
 
 
@@ -63,6 +66,40 @@ def test_a_key_sends_the_boxes_it_changed_and_no_keys_style_again():
     update = b"".join(sent)
     assert b"\xa5value\xa13" in update  # the first card box now says 3
     assert b"\xa5style" not in update  # no "style": the twelve keys look as they did: Flet's copy of each one's style stays at home
+
+
+@pytest.mark.parametrize("ruleset_id", rules.IDS)
+def test_after_each_tap_nothing_changed_on_the_form_is_left_unsent(ruleset_id):
+    """A tap sends the controls whose fields changed, not the whole form compared: were a
+    change missed, comparing the whole form afterwards (as every tap once did) would find it."""
+    _session, page = served_page()
+    teams = {"Ann & Cy": ["Ann", "Cy"], "Bob & Dee": ["Bob", "Dee"]} if ruleset_id == "klaverjassen" else None
+    form = entry_form(rules.get(ruleset_id).new_game(PLAYERS, None, teams), lambda entry: None)
+    page.views.append(ft.View(route="/game/1/round", controls=[form]))
+    page.update()
+    tappable = [c.identifier for c in walk(form) if isinstance(c, ft.Semantics) and c.identifier and getattr(c.content, "on_click", None)]
+    tapped = 0
+    for identifier in tappable * 2:
+        found = find_all(form, identifier)
+        if len(found) != 1 or found[0].disabled:
+            continue
+        found[0].on_click(None)
+        tapped += 1
+        patch, _added, _removed = ObjectPatch.from_diff(form, form, control_cls=BaseControl)
+        assert patch.to_message() == [[0]], f"after {identifier}: {patch.to_message()[1:3]}"
+    assert tapped >= 10
+
+
+def test_a_tap_that_changes_nothing_updates_nothing(monkeypatch):
+    _session, page = served_page()
+    form = entry_form(rules.get("clubs").new_game(PLAYERS), lambda entry: None)
+    page.views.extend([ft.View(route="/", controls=[ft.Text("Home")]), ft.View(route="/game/1/round", controls=[form])])
+    page.update()
+    tap(form, "clubs-points-Ann-minus")  # no points yet: still none
+    updated: list[BaseControl] = []
+    monkeypatch.setattr(Session, "patch_control", lambda session, control: updated.append(control))
+    tap(form, "clubs-points-Ann-minus")
+    assert updated == []  # Flet's update of the whole page (page.update() with nothing named) would compare home too
 
 
 def test_a_key_on_a_form_taken_off_the_page_updates_nothing_itself(monkeypatch):
