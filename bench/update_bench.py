@@ -11,7 +11,10 @@ and the chart have filled by then; the rounds' rows list the last 10):
   collection held off while it is timed, and run between rounds);
 - Python function calls per device update (cProfile's count of round 40: the same on any
   machine at any load, so it shows a change of the work where the times are noisy);
-- bytes sent to a device per update.
+- bytes sent to a device per update;
+- a tap on the game's round-entry form (every key, box and button of it, in order, twice,
+  skipping what is disabled), as the scorer's server handles it: Python calls, CPU time and
+  bytes sent per tap, median and worst.
 
 This is the part of issue 16's "every device within 1 s" and "to every viewer's browser"
 that grows with the devices (bench/club_server_bench.py and bench/share_bench.py time the
@@ -44,13 +47,19 @@ FIRST, LAST = 21, 40
 def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
     """Every benched game's figures with the code of checkout ``code``."""
     sys.path.insert(0, str(code))
+    from types import SimpleNamespace
+
     import flet as ft
     import msgpack
     from flet.controls.base_control import BaseControl
     from flet.controls.object_patch import ObjectPatch
     from flet.messaging.protocol import configure_encode_object_for_msgpack
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
 
     from bench.long_games import benched
+    from companion import rules
+    from companion.ui.round_entry import entry_form
     from companion.share.table import Device, Role
     from companion.store import Store
     from companion.ui.round_entry.drafts import Drafts
@@ -78,6 +87,42 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
             patch, _added, _removed = ObjectPatch.from_diff(control, control, control_cls=BaseControl)
             size += len(msgpack.packb(patch.to_message(), default=encode))
         return size
+
+    def walk(control):
+        yield control
+        for name in ("content", "controls"):
+            child = getattr(control, name, None)
+            for c in child if isinstance(child, list) else [child]:
+                if isinstance(c, ft.Control):
+                    yield from walk(c)
+
+    def taps(spec: dict, profiled: bool) -> list[tuple[float, float, int]]:
+        """Each tap on a new round's form shown in a session: its CPU time, Python calls, bytes sent."""
+        written: list[int] = []
+        session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: written.append(len(msgpack.packb([m.action, m.body], default=encode)))))
+        msgpack.packb(session.page, default=encode)
+        form = entry_form(rules.get(spec["ruleset"]).new_game(spec["players"], spec.get("options"), spec.get("teams")), lambda entry: None)
+        session.page.views.append(ft.View(route="/game/1/round", controls=[form]))
+        session.page.update()
+        keys = [c.content for c in walk(form) if isinstance(c, ft.Semantics) and c.identifier and getattr(c.content, "on_click", None)]
+        found = []
+        for key in keys * 2:
+            if key.disabled or not any(key is c for c in walk(form)):
+                continue
+            written.clear()
+            profile = cProfile.Profile() if profiled else None
+            gc.disable()
+            started = time.process_time()
+            if profile is not None:
+                profile.enable()
+            key.on_click(None)
+            if profile is not None:
+                profile.disable()
+            spent = time.process_time() - started
+            gc.enable()
+            calls = pstats.Stats(profile).total_calls if profile is not None else 0
+            found.append((spent, calls, sum(written)))
+        return found
 
     figures = {}
     for ruleset_id, driver in benched().items():
@@ -115,11 +160,17 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
                     calls = pstats.Stats(profile).total_calls / viewers
                 gc.enable()
             store.close()
+        timed, counted = taps(spec, profiled=False), taps(spec, profiled=True)
         figures[ruleset_id] = {
             "median ms": statistics.median(times) * 1000,
             "best ms": min(times) * 1000,
             "calls": calls,
             "bytes": statistics.median(sizes),
+            "tap median ms": statistics.median(spent for spent, _, _ in timed) * 1000,
+            "tap worst ms": max(spent for spent, _, _ in timed) * 1000,
+            "tap calls": statistics.median(calls for _, calls, _ in counted),
+            "tap worst calls": max(calls for _, calls, _ in counted),
+            "tap bytes": statistics.median(size for _, _, size in counted),
         }
     return figures
 
@@ -144,8 +195,8 @@ def main() -> None:
         print(json.dumps(measure(args.measure, args.viewers)))
         return
     runs = ([("baseline", run(args.baseline.resolve(), args.viewers))] if args.baseline else []) + [("this checkout", run(ROOT, args.viewers))]
-    print(f"a device's update, {args.viewers} viewers, rounds {FIRST} to {LAST} of each game's longest game")
-    header = f"{'':<44}" + "".join(f"{name:>15}" for name, _ in runs)
+    print(f"a device's update, {args.viewers} viewers, rounds {FIRST} to {LAST} of each game's longest game; a tap on its round's form")
+    header = f"{'':<52}" + "".join(f"{name:>15}" for name, _ in runs)
     for ruleset_id in runs[-1][1]:
         print(f"\n{ruleset_id}{header[len(ruleset_id):]}")
         for figure, label in (
@@ -153,10 +204,15 @@ def main() -> None:
             ("best ms", "CPU time per device update, best (ms)"),
             ("calls", "Python function calls per device update"),
             ("bytes", "bytes sent per device update, median"),
+            ("tap median ms", "a tap on the round's form, CPU time, median (ms)"),
+            ("tap worst ms", "a tap on the round's form, CPU time, worst (ms)"),
+            ("tap calls", "a tap: Python function calls, median"),
+            ("tap worst calls", "a tap: Python function calls, worst"),
+            ("tap bytes", "a tap: bytes sent, median"),
         ):
             values = [found[ruleset_id][figure] if ruleset_id in found else float("nan") for _, found in runs]
             decimals = 2 if figure.endswith("ms") else 0
-            print(f"  {label:<42}" + "".join(f"{value:>15,.{decimals}f}" for value in values))
+            print(f"  {label:<50}" + "".join(f"{value:>15,.{decimals}f}" for value in values))
 
 
 if __name__ == "__main__":
