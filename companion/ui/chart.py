@@ -47,7 +47,7 @@ class ScoreChart:
         )
 
     def _point(self, x: int, y: int, tooltip: str):
-        # its tooltip given as an object: given as text, the point would make a new one when first sent
+        # its tooltip given as an object: from text, flet_charts makes a new one whenever the point is compared
         return widgets.frozen(self._fch.LineChartDataPoint(x, y, tooltip=self._fch.LineChartDataPointTooltip(text=tooltip)))
 
     def show(self, series: dict[str, list[int]]) -> None:
