@@ -34,13 +34,26 @@ class SteadyStyle(ft.Button):
     compared (``before_update``), and the copy, a new object, went to the browser again in
     every update that compared the button: every key of a round's keypad at every tap, the
     Enter round button at every round on every device. The copy is kept while it equals
-    the one sent. Every FilledButton given a style, colour or elevation is one of these."""
+    the one sent, and a new style is noted as a change. Every FilledButton given a style,
+    colour or elevation is one of these."""
 
     def before_update(self):
         sent = self._internals.get("style")
         super().before_update()
         if sent is not None and self._internals.get("style") == sent:
             self._internals["style"] = sent
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Flet notes no change of these four (it finds one only when it compares the button):
+        # noted here, so that an update of what changed (synced.unsent) includes the button
+        if name in UNNOTED and hasattr(self, "_dirty") and value != getattr(self, name, None):
+            self._dirty[name] = None
+        super().__setattr__(name, value)
+
+
+UNNOTED = frozenset({"style", "color", "bgcolor", "elevation"})
+"""A Button's fields whose change Flet does not note (no ``_dirty``): it folds them into the
+style it sends when it compares the button."""
 
 
 @ft.control("FilledButton")  # type: ignore[arg-type]  # as Settled

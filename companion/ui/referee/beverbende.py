@@ -203,7 +203,7 @@ def new_state(options: Mapping[str, Any]) -> BeverbendeReferee:
 def view(state: BeverbendeReferee) -> ft.Control:
     """Two parts: the knock question and the replacement of special cards."""
     screen = widgets.Binder()
-    return ft.Column([*_knock_part(state, screen), ft.Divider(), *_replacement_part(state, screen)], spacing=12)
+    return screen.rooted(ft.Column([*_knock_part(state, screen), ft.Divider(), *_replacement_part(state, screen)], spacing=12))
 
 
 def _knock_part(state: BeverbendeReferee, screen: widgets.Binder) -> list[ft.Control]:

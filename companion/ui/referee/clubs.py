@@ -141,7 +141,7 @@ def view(state: ClubsReferee) -> ft.Control:
                           disabled=lambda: not state.can_add(value), width=52)
 
     keys = [card_key(value) for value in VALUES]
-    return ft.Column(
+    return screen.rooted(ft.Column(
         [
             screen.switch(_("15s are wild"), "referee-clubs-wild", lambda: state.wild_15, state.toggle_wild),
             screen.switch(_("Crazy CLUBS"), "referee-clubs-crazy", lambda: state.crazy, state.toggle_crazy),
@@ -158,7 +158,7 @@ def view(state: ClubsReferee) -> ft.Control:
                            "referee-clubs-clear"),
         ],
         spacing=12,
-    )
+    ))
 
 
 def _pile(title: str, pile: str, cards: list[int], empty: str, state: ClubsReferee, screen: widgets.Binder) -> ft.Control:

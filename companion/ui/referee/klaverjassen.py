@@ -193,7 +193,7 @@ def new_state(options: Mapping[str, Any]) -> KlaverjassenReferee:
 def view(state: KlaverjassenReferee) -> ft.Control:
     """Trump picker, the deck as tappable cards, the trick and hand, and the answers."""
     screen = widgets.Binder()
-    return ft.Column(
+    return screen.rooted(ft.Column(
         [
             widgets.heading(_("Trump")),
             screen.choice([(suit, f"{_suit_symbol(suit)} {suit_name(suit)}") for suit in SUITS], lambda: state.trump,
@@ -211,7 +211,7 @@ def view(state: KlaverjassenReferee) -> ft.Control:
                            "referee-klaver-clear"),
         ],
         spacing=12,
-    )
+    ))
 
 
 def _suit_symbol(suit: str) -> str:

@@ -140,7 +140,7 @@ def view(state: MembersOnlyReferee) -> ft.Control:
         settled = state.settle()
         return [widgets.verdict(settled.right, settled.headline, settled.lines, "referee-members-verdict")]
 
-    return ft.Column(
+    return screen.rooted(ft.Column(
         [
             widgets.heading(_("Field")),
             screen.choice([(field, field_name(field)) for field in FIELDS], lambda: state.field, state.choose_field,
@@ -157,4 +157,4 @@ def view(state: MembersOnlyReferee) -> ft.Control:
             screen.section(settlement),
         ],
         spacing=12,
-    )
+    ))

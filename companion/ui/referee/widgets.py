@@ -50,6 +50,12 @@ def heading(text: str) -> ft.Control:
 class Binder(SyncedControls):
     """Keeps a screen's controls in step with its state."""
 
+    def rooted(self, content: ft.Column) -> ft.Column:
+        """The screen's ``content``, which holds every control a sync changes: a tap updates
+        what changed in it, where Flet's automatic update compared the whole page."""
+        self.root = content
+        return content
+
     # --- blocks -------------------------------------------------------------------------
 
     def section(self, build: Callable[[], Sequence[ft.Control]]) -> ft.Column:
