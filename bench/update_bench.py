@@ -12,9 +12,9 @@ and the chart have filled by then; the rounds' rows list the last 10):
 - Python function calls per device update (cProfile's count of round 40: the same on any
   machine at any load, so it shows a change of the work where the times are noisy);
 - bytes sent to a device per update;
-- a tap on the game's round-entry form (every key, box and button of it, in order, twice,
-  skipping what is disabled), as the scorer's server handles it: Python calls, CPU time and
-  bytes sent per tap, median and worst.
+- a tap on the game's round-entry form (every key, box and button of it that shows and is
+  enabled, in order, twice), as the scorer's server handles it: Python calls, CPU time and
+  bytes sent per tap, median and worst; the same on the game's referee screen, median.
 
 This is the part of issue 16's "every device within 1 s" and "to every viewer's browser"
 that grows with the devices (bench/club_server_bench.py and bench/share_bench.py time the
@@ -28,6 +28,7 @@ side by side.
 from __future__ import annotations
 
 import argparse
+import contextvars
 import cProfile
 import gc
 import json
@@ -59,6 +60,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
 
     from bench.long_games import benched
     from companion import rules
+    from companion.ui.referee import referee_view
     from companion.ui.round_entry import entry_form
     from companion.share.table import Device, Role
     from companion.store import Store
@@ -88,26 +90,41 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
             size += len(msgpack.packb(patch.to_message(), default=encode))
         return size
 
-    def walk(control):
+    def shown(control):
+        """``control`` and what it holds, as far as it shows."""
+        if not control.visible:
+            return
         yield control
         for name in ("content", "controls"):
             child = getattr(control, name, None)
             for c in child if isinstance(child, list) else [child]:
                 if isinstance(c, ft.Control):
-                    yield from walk(c)
+                    yield from shown(c)
 
-    def taps(spec: dict, profiled: bool) -> list[tuple[float, float, int]]:
-        """Each tap on a new round's form shown in a session: its CPU time, Python calls, bytes sent."""
+    def tapped(key: ft.Control) -> None:
+        """A tap as Flet dispatches it: the handler, then, unless it sent an update itself,
+        Flet's automatic update of the nearest isolated control around it (the page)."""
+        ft.context.reset_auto_update()
+        key.on_click(None)
+        if ft.context.auto_update_enabled() and not ft.context.was_update_called():
+            around = key
+            while around is not None and not around.is_isolated():
+                around = around.parent
+            if around is not None:
+                around.update()
+
+    def taps(screen: ft.Control, profiled: bool) -> list[tuple[float, float, int]]:
+        """Each tap on ``screen`` shown in a session (every key, box and button that shows
+        and is enabled, in order, twice): its CPU time, Python calls, bytes sent."""
         written: list[int] = []
         session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: written.append(len(msgpack.packb([m.action, m.body], default=encode)))))
         msgpack.packb(session.page, default=encode)
-        form = entry_form(rules.get(spec["ruleset"]).new_game(spec["players"], spec.get("options"), spec.get("teams")), lambda entry: None)
-        session.page.views.append(ft.View(route="/game/1/round", controls=[form]))
+        session.page.views.append(ft.View(route="/bench", controls=[screen]))
         session.page.update()
-        keys = [c.content for c in walk(form) if isinstance(c, ft.Semantics) and c.identifier and getattr(c.content, "on_click", None)]
+        keys = [c.content for c in shown(screen) if isinstance(c, ft.Semantics) and c.identifier and getattr(c.content, "on_click", None)]
         found = []
         for key in keys * 2:
-            if key.disabled or not any(key is c for c in walk(form)):
+            if key.disabled or not any(key is c for c in shown(screen)):
                 continue
             written.clear()
             profile = cProfile.Profile() if profiled else None
@@ -115,7 +132,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
             started = time.process_time()
             if profile is not None:
                 profile.enable()
-            key.on_click(None)
+            contextvars.copy_context().run(tapped, key)
             if profile is not None:
                 profile.disable()
             spent = time.process_time() - started
@@ -160,7 +177,11 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
                     calls = pstats.Stats(profile).total_calls / viewers
                 gc.enable()
             store.close()
-        timed, counted = taps(spec, profiled=False), taps(spec, profiled=True)
+        def form() -> ft.Control:
+            return entry_form(rules.get(spec["ruleset"]).new_game(spec["players"], spec.get("options"), spec.get("teams")), lambda entry: None)
+
+        timed, counted = taps(form(), profiled=False), taps(form(), profiled=True)
+        referee_timed, referee_counted = taps(referee_view(ruleset_id), profiled=False), taps(referee_view(ruleset_id), profiled=True)
         figures[ruleset_id] = {
             "median ms": statistics.median(times) * 1000,
             "best ms": min(times) * 1000,
@@ -171,6 +192,9 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
             "tap calls": statistics.median(calls for _, calls, _ in counted),
             "tap worst calls": max(calls for _, calls, _ in counted),
             "tap bytes": statistics.median(size for _, _, size in counted),
+            "referee median ms": statistics.median(spent for spent, _, _ in referee_timed) * 1000,
+            "referee calls": statistics.median(calls for _, calls, _ in referee_counted),
+            "referee bytes": statistics.median(size for _, _, size in referee_counted),
         }
     return figures
 
@@ -209,6 +233,9 @@ def main() -> None:
             ("tap calls", "a tap: Python function calls, median"),
             ("tap worst calls", "a tap: Python function calls, worst"),
             ("tap bytes", "a tap: bytes sent, median"),
+            ("referee median ms", "a tap on its referee screen, CPU time, median (ms)"),
+            ("referee calls", "a referee tap: Python function calls, median"),
+            ("referee bytes", "a referee tap: bytes sent, median"),
         ):
             values = [found[ruleset_id][figure] if ruleset_id in found else float("nan") for _, found in runs]
             decimals = 2 if figure.endswith("ms") else 0
