@@ -63,3 +63,23 @@ def text(control: ft.Control) -> str:
         elif isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton)) and isinstance(c.content, str):
             parts.append(c.content)
     return " ".join(parts)
+
+
+def tap_through(screen: ft.Control) -> int:
+    """Tap every control of ``screen`` (shown on a served page) that shows and is enabled,
+    in order, twice, as a player could; after each tap, compare the whole screen as Flet
+    would: what the tap sent must leave nothing unsent. How many taps there were."""
+    from flet.controls.object_patch import ObjectPatch
+
+    tappable = [c.identifier for c in walk(screen) if isinstance(c, ft.Semantics) and c.identifier and getattr(c.content, "on_click", None)]
+    tapped = 0
+    for identifier in tappable * 2:
+        found = find_all(screen, identifier)
+        shown = {id(c) for c in walk(screen, visible_only=True)}
+        if len(found) != 1 or found[0].disabled or id(found[0]) not in shown:
+            continue
+        found[0].on_click(None)
+        tapped += 1
+        patch, _added, _removed = ObjectPatch.from_diff(screen, screen, control_cls=BaseControl)
+        assert patch.to_message() == [[0]], f"after {identifier}: {patch.to_message()[1:3]}"
+    return tapped
