@@ -77,8 +77,12 @@ def unsent(root: ft.BaseControl) -> list[ft.BaseControl]:
     would go unseen (a test taps through every form and compares it whole afterwards)."""
     found: list[ft.BaseControl] = []
     waiting: list[Any] = [root]
+    seen: set[int] = set()  # an object shared by two controls, or noted twice, is looked at once
     while waiting:
         item = waiting.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
         if isinstance(item, ft.BaseControl) and changed(item):
             found.append(item)
             continue
