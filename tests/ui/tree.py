@@ -7,6 +7,7 @@ from typing import Iterator
 
 import flet as ft
 from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
@@ -69,8 +70,6 @@ def tap_through(screen: ft.Control) -> int:
     """Tap every control of ``screen`` (shown on a served page) that shows and is enabled,
     in order, twice, as a player could; after each tap, compare the whole screen as Flet
     would: what the tap sent must leave nothing unsent. How many taps there were."""
-    from flet.controls.object_patch import ObjectPatch
-
     tappable = [c.identifier for c in walk(screen) if isinstance(c, ft.Semantics) and c.identifier and getattr(c.content, "on_click", None)]
     tapped = 0
     for identifier in tappable * 2:
