@@ -426,6 +426,49 @@ class SideParts:
         self.control.label = f"{row.name} {row.total}"
 
 
+class RoundRowParts:
+    """One round's row of the rounds' table. When a new round scrolls the oldest listed one
+    out, its row is filled in again for the new round, not built anew: Flet walks every
+    field of a new control (a row has hundreds) for every device at every round, while a
+    row filled in again sends only its new words."""
+
+    def __init__(self, row: RoundRow, on_tap: Callable[[int], None] | None):
+        self.index = row.index
+        self.noted = bool(row.note)
+        """Whether the row has a note under its scores (a row is refilled only with a row like it)."""
+        self.number = ft.Text(width=28, color=ft.Colors.ON_SURFACE_VARIANT)
+        # the running total under the points, in the same Text: one control where a column of two was three
+        self.running = [ft.TextSpan(style=ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT, weight=ft.FontWeight.NORMAL)) for _ in row.scores]
+        self.scores = [ft.Text(weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, expand=True, spans=[span]) for span in self.running]
+        editable = on_tap is not None
+        line = ft.Row([self.number, *self.scores, *([ft.Icon(ft.Icons.EDIT, size=16, color=ft.Colors.OUTLINE)] if editable else [])], spacing=6)
+        self.note = ft.Text(size=11, color=ft.Colors.TERTIARY)
+        self.control = widgets.tagged(
+            ft.Container(
+                ft.Column([line, self.note], spacing=2) if self.noted else line,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                on_click=(lambda: on_tap(self.index)) if on_tap is not None else None,
+                ink=editable,
+                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            ),
+            "",
+            settled=True,  # the table's update does not compare it: a row filled in again is sent on its own (BoardParts.parts)
+            button=editable,
+        )
+        self.fill(row)
+
+    def fill(self, row: RoundRow) -> None:
+        """Show ``row`` (a row like this one's: as many scores, a note or none)."""
+        self.index = row.index
+        self.number.value = str(row.number)
+        for text, span, score, running in zip(self.scores, self.running, row.scores, row.running):
+            text.value = points(score)
+            span.text = "\n" + points(running)
+        self.note.value = row.note
+        self.control.identifier = f"round-{row.number}"
+        self.control.label = _("Round {number}").format(number=row.number)
+
+
 class BoardParts:
     """The parts of a shown scoreboard that a change of its game updates in place: the
     totals and leader, what comes next, the Enter round button, the rounds' rows and the
@@ -443,7 +486,7 @@ class BoardParts:
         self.next_up = widgets.tagged(self.lines, "next-up")
         self.enter_button: ft.FilledButton | None = None
         self.table: ft.Column | None = None
-        self.row_control: Callable[[RoundRow], ft.Control] | None = None
+        self.row_control: Callable[[RoundRow], RoundRowParts] | None = None
         """How ``table`` builds one round's row (set with ``table``, when the game has rounds)."""
         self.all_rounds = False
         """Whether the player asked for every round (else only the last SHOWN_ROUNDS are listed)."""
@@ -455,7 +498,9 @@ class BoardParts:
         self.chart: ScoreChart | None = None
         self.rounds_section: ft.Column | None = None
         """The rounds' table and the chart under their headings, hidden while there are no rounds."""
-        self._shown: list[tuple[RoundRow, ft.Control]] = []
+        self._shown: list[tuple[RoundRow, RoundRowParts]] = []
+        self.refilled: list[ft.Control] = []
+        """The rows the last ``show_rounds`` filled in again, to be sent on their own (``parts``)."""
         self._show_top(state, rows)
 
     @property
@@ -465,15 +510,16 @@ class BoardParts:
         table = [self.show_all_box, self.table] if self.table is not None and self.show_all_box is not None else []
         chart = [self.chart.chart] if self.chart is not None else []
         enter = [self.enter_button] if self.enter_button is not None else []
-        return [*(side.control for side in self.sides), self.next_up, *enter, *table, *chart]
+        return [*(side.control for side in self.sides), self.next_up, *enter, *table, *self.refilled, *chart]
 
-    def show(self, state: ScoreboardState) -> None:
-        """Show the game ``state`` has now (its layout unchanged since these parts were built)."""
+    def show(self, state: ScoreboardState, refill: bool = False) -> None:
+        """Show the game ``state`` has now (its layout unchanged since these parts were built);
+        ``refill``: see ``show_rounds``."""
         self._show_top(state, state.sides())
         if self.enter_button is not None:
             self.enter_button.content = self.enter_label
         if self.table is not None:
-            self.show_rounds(state.rounds())
+            self.show_rounds(state.rounds(), refill)
         if self.chart is not None:
             self.chart.show(state.chart())
 
@@ -492,9 +538,12 @@ class BoardParts:
         label = _("Continue round {number}") if self._continuing() else _("Enter round {number}")
         self.enter_label = label.format(number=game.next_round.number) if state.can_enter else ""
 
-    def show_rounds(self, rounds: list[RoundRow]) -> None:
+    def show_rounds(self, rounds: list[RoundRow], refill: bool = False) -> None:
         """The rounds' rows, the last SHOWN_ROUNDS unless all were asked for: those
-        unchanged stay, the changed and new ones are built, those scrolled out go."""
+        unchanged stay, the changed and new ones are built, those scrolled out go.
+        ``refill``: the rows that go are filled in again for the new ones (``refilled``),
+        for a caller that sends those rows itself (a row is isolated: an update of the
+        page or the table does not send what changed in it)."""
         if self.table is None or self.row_control is None or self.show_all is None or self.show_all_box is None:
             raise LookupError("the rounds' table is not built")
         listed = rounds if self.all_rounds else rounds[-SHOWN_ROUNDS:]
@@ -503,11 +552,25 @@ class BoardParts:
         same = 0
         while same < min(len(listed), len(kept)) and listed[same] == kept[same][0]:
             same += 1
-        self._shown = kept[:same] + [(row, self.row_control(row)) for row in listed[same:]]
-        self.table.controls[1:] = [control for _row, control in self._shown]  # the header stays
+        spare = [parts for row, parts in self._shown if row.index < first] + [parts for _row, parts in kept[same:]] if refill else []
+        self.refilled = []
+        self._shown = kept[:same] + [(row, self._row(row, spare)) for row in listed[same:]]
+        self.table.controls[1:] = [parts.control for _row, parts in self._shown]  # the header stays
         hidden = len(rounds) - len(listed)
         self.show_all_box.visible = hidden > 0
         self.show_all.content = _("Show all {count} rounds").format(count=len(rounds))
+
+    def _row(self, row: RoundRow, spare: list[RoundRowParts]) -> RoundRowParts:
+        """The row that shows ``row``: a spare one like it filled in again, else a new one."""
+        for parts in spare:
+            if parts.noted == bool(row.note):
+                spare.remove(parts)
+                parts.fill(row)
+                self.refilled.append(parts.control)
+                return parts
+        if self.row_control is None:
+            raise LookupError("the rounds' table is not built")
+        return self.row_control(row)
 
 
 def body_column(root: ft.Control) -> ft.Column:
@@ -631,7 +694,7 @@ class GameScreen:
         self.state.follow(record)
         if self._board is None or self.state.layout() != self._layout:
             return self.render()
-        self._board.show(self.state)
+        self._board.show(self.state, refill=True)
         return self._board.parts
 
     def render(self) -> list[ft.Control]:
@@ -827,32 +890,10 @@ class GameScreen:
         board.show_rounds(rounds)
         return ft.Column([board.show_all_box, ft.Card(board.table, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)], spacing=4)
 
-    def _round_row(self, row: RoundRow) -> ft.Control:
+    def _round_row(self, row: RoundRow) -> RoundRowParts:
         s = self.state
-        cells: list[ft.Control] = [ft.Text(str(row.number), width=28, color=ft.Colors.ON_SURFACE_VARIANT)]
-        for score, running in zip(row.scores, row.running):
-            # the running total under the points, in the same Text: one control where a column of
-            # two was three (a row is built for every device at every round, and Flet walks each field)
-            running_total = ft.TextSpan("\n" + points(running), style=ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT, weight=ft.FontWeight.NORMAL))
-            cells.append(ft.Text(points(score), weight=ft.FontWeight.W_600, text_align=ft.TextAlign.RIGHT, expand=True, spans=[running_total]))
-        if s.can_edit:
-            cells.append(ft.Icon(ft.Icons.EDIT, size=16, color=ft.Colors.OUTLINE))
-        line = ft.Row(cells, spacing=6)
-        # a row is built anew for every device at every new round: no wrapper it does not need
-        content = ft.Column([line, ft.Text(row.note, size=11, color=ft.Colors.TERTIARY)], spacing=2) if row.note else line
-        return widgets.tagged(
-            ft.Container(
-                content,
-                padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-                on_click=(lambda _e=None, i=row.index: self.app.go(Route(Page.CORRECTION, game_id=s.game_id, round=i).path)) if s.can_edit else None,
-                ink=s.can_edit,
-                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-            ),
-            f"round-{row.number}",
-            settled=True,  # a changed round gets a new row (``show_rounds``)
-            button=s.can_edit,
-            label=_("Round {number}").format(number=row.number),
-        )
+        on_tap = (lambda index: self.app.go(Route(Page.CORRECTION, game_id=s.game_id, round=index).path)) if s.can_edit else None
+        return RoundRowParts(row, on_tap)
 
     # --- intents ---
 

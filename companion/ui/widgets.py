@@ -17,15 +17,16 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None, settl
     """Give a control a stable identifier for browser tests (``[flt-semantics-identifier=...]``);
     ``label`` is what a screen reader says for it. Other Semantics fields pass through, e.g.
     ``expand`` to let the wrapped control share its Row's width (a Row expands its direct child).
-    ``settled``: what it wraps never changes once shown (it is replaced instead; e.g. a round's row)."""
+    ``settled``: what it wraps changes only when it is sent on its own (``Settled``; e.g. a round's row)."""
     return (Settled if settled else ft.Semantics)(content=control, identifier=identifier, label=label, **semantics)
 
 
 @ft.control(isolated=True)  # type: ignore[arg-type]  # Flet's decorator with arguments leaves its type unbound
 class Settled(ft.Semantics):
-    """A tagged control whose contents never change once shown: an update of the page or of
-    a list it is in compares the wrapper, not what it wraps (Flet's isolated controls), so a
-    long list costs little on the server at every update of every device that shows it."""
+    """A tagged control whose contents change only where their change is sent on its own
+    (``control.update()``, or named in ``page.update``): an update of the page or of a list
+    it is in compares the wrapper, not what it wraps (Flet's isolated controls), so a long
+    list costs little on the server at every update of every device that shows it."""
 
 
 class SteadyStyle(ft.Button):

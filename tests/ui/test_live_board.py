@@ -18,6 +18,7 @@ from companion.ui.chart import CHART_POINTS, drawn_rounds
 from companion.ui.round_entry.drafts import Drafts
 from companion.ui.scoreboard import SHOWN_ROUNDS, GameScreen, ScoreboardState
 from companion.ui import scoreboard
+from companion.ui.synced import unsent
 from tests.ui.conftest import bever_totals
 from tests.ui.tree import ENCODE, find, find_all, tap, text, walk
 
@@ -102,6 +103,7 @@ CHANGES = st.lists(st.sampled_from(["add", "edit", "undo"]), min_size=1, max_siz
 def test_a_board_that_follows_every_change_ends_on_exactly_what_a_fresh_board_shows(store, changes, points, length):
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": length})
     screen = board(store, game.id)
+    shown_in_a_browser(screen)
     record = store.open_game(game.id)
     for i, change in enumerate(changes):
         entry = bever_totals(Ann=points[2 * i], Bob=points[2 * i + 1])
@@ -111,7 +113,28 @@ def test_a_board_that_follows_every_change_ends_on_exactly_what_a_fresh_board_sh
             record = store.edit_round(game.id, 0, entry, expected_version=record.version)
         elif record.game.rounds:
             record = store.undo_round(game.id, expected_version=record.version)
-        screen.follow(record)
+        sent(screen.follow(record))
+    assert text(screen.view) == text(board(store, game.id).view)
+    assert unsent(screen.view) == []  # and the browser was sent all of it
+
+
+def test_the_row_a_new_round_scrolls_out_is_filled_in_again_for_it_and_sent(store):
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
+    screen = board(store, game.id)
+    shown_in_a_browser(screen)
+    record = store.open_game(game.id)
+    rows: set[int] = set()
+    for n in range(1, SHOWN_ROUNDS + 6):
+        record = store.add_round(game.id, bever_totals(Ann=n, Bob=20 + n), expected_version=record.version)
+        sent(screen.follow(record))
+        assert unsent(screen.view) == []
+        rows |= {id(find(screen.view, f"round-{n}"))}
+    assert len(rows) == SHOWN_ROUNDS  # rounds 11 to 15 took the rows of rounds 1 to 5
+    assert text(find(screen.view, f"round-{SHOWN_ROUNDS + 5}")).split() == ["15", "15", str(sum(range(16))), "35", str(sum(range(21, 36)))]
+    for change in (lambda v: store.edit_round(game.id, SHOWN_ROUNDS + 2, bever_totals(Ann=3, Bob=4), expected_version=v), lambda v: store.undo_round(game.id, expected_version=v)):
+        record = change(record.version)
+        sent(screen.follow(record))
+        assert unsent(screen.view) == []
     assert text(screen.view) == text(board(store, game.id).view)
 
 
