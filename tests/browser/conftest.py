@@ -70,9 +70,10 @@ def start_app(
 
 def start_app_with_a_game(
     tmp_path_factory, name: str, arguments: list[str], env_extra: dict[str, str] | None = None
-) -> tuple[subprocess.Popen, int, int, Path]:
+) -> tuple[subprocess.Popen, int, int, Path, Path]:
     """``companion run`` with ``arguments`` on a free port, over a database with a game of
-    Beverbende (Ann and Bob) in progress: the process, its port, the game's id and its log."""
+    Beverbende (Ann and Bob) in progress: the process, its port, the game's id, its log and
+    the database (SQLite: a test may add a game to it while the app runs)."""
     port = free_port()
     database = tmp_path_factory.mktemp(name) / "companion.sqlite3"
     with Store(f"sqlite:///{database}") as store:
@@ -80,7 +81,7 @@ def start_app_with_a_game(
     OUTPUT.mkdir(parents=True, exist_ok=True)
     log = OUTPUT / f"app-{name}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
     command = [sys.executable, "-m", "companion", "run", *arguments, "--port", str(port)]
-    return start_app(command, port, database, log, env_extra), port, game_id, log
+    return start_app(command, port, database, log, env_extra), port, game_id, log, database
 
 
 @pytest.fixture(scope="session")

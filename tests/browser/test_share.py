@@ -15,7 +15,10 @@ import re
 
 import pytest
 
+from companion.store import Store
+from companion.ui.scoreboard import SHOWN_ROUNDS
 from tests.browser.conftest import Phone, phones, start_app_with_a_game, stop
+from tests.browser.phone import SAYS
 
 pytestmark = pytest.mark.browser
 
@@ -23,12 +26,12 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def shared_table(tmp_path_factory, chromium):
     """The shared app's address, its join and host links, and a game of Beverbende in progress."""
-    process, port, game_id, log = start_app_with_a_game(tmp_path_factory, "share", ["--share", "--host", "127.0.0.1"])
+    process, port, game_id, log, database = start_app_with_a_game(tmp_path_factory, "share", ["--share", "--host", "127.0.0.1"])
     printed = log.read_text()
     join = re.search(r"Join link: (\S+)", printed).group(1)
     host = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE).group(1)
     base = f"http://127.0.0.1:{port}"
-    yield {"base": base, "join": join[len(base):], "host": host[len(base):], "game": game_id}
+    yield {"base": base, "join": join[len(base):], "host": host[len(base):], "game": game_id, "database": database}
     stop(process)
 
 
@@ -145,3 +148,43 @@ def test_without_the_code_only_the_join_screen_is_served(browsers, shared_table)
     stranger.type("Code", "AAAA-BBBB")
     stranger.expect_text("join-error", "That code is not right")
     assert stranger.el("total-Ann").count() == 0
+
+
+ROWS = f"""() => {{
+    const all = (root) => [...root.querySelectorAll('[flt-semantics-identifier^="round-"]')]
+        .concat(...[...root.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => all(e.shadowRoot)));
+    return all(document).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+        .map(e => [e.getAttribute('flt-semantics-identifier'), ({SAYS})(e)]);
+}}"""
+"""The rounds' rows in the accessibility tree, top to bottom: each one's identifier and text."""
+
+
+def test_a_viewer_following_a_long_game_lists_its_last_rounds_in_order(browsers, shared_table):
+    """Past the rounds listed, a new round takes the row of the oldest one listed, filled in
+    again and moved to the end: the viewer's table still lists the last rounds in order,
+    each with its own points."""
+    with Store(f"sqlite:///{shared_table['database']}") as store:
+        game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 20}).id
+    host, viewer = browsers(), browsers()
+    host.open(shared_table["host"])
+    host.wait("new-game")
+    viewer.open(shared_table["join"])
+    viewer.wait("nav-history")
+    viewer.page.set_viewport_size({"width": 360, "height": 2400})  # every row on the screen, so in the accessibility tree
+    viewer.open(f"/game/{game}")
+    viewer.wait("total-Ann")
+    host.open(f"/game/{game}")
+    last = SHOWN_ROUNDS + 2
+    for number in range(1, last + 1):
+        host.tap("enter-round")
+        host.wait("entry-key-0")
+        host.keys(f"{number % 10}123" + "4567")  # Ann 6 and the round's last digit, Bob 22
+        host.tap("entry-save")
+        host.expect_text("enter-round", f"Enter round {number + 1}")
+    viewer.expect_text("total-Bob", f"Bob {22 * last}")
+    rows = viewer.until(f"() => {{ const rows = ({ROWS})(); return rows.length && rows[rows.length - 1][0] === 'round-{last}' ? rows : null; }}")
+    listed = range(last - SHOWN_ROUNDS + 1, last + 1)
+    assert [identifier for identifier, _says in rows] == [f"round-{n}" for n in listed]
+    for (_identifier, says), n in zip(rows, listed):
+        ann = sum(k % 10 + 6 for k in range(1, n + 1))
+        assert re.search(rf"\b{n}\b.*\b{n % 10 + 6}\b.*\b{ann}\b.*\b22\b.*\b{22 * n}\b", says, re.S), says  # number, Ann's points over her total, Bob's

@@ -22,7 +22,7 @@ NETWORK_ADDRESS = "127.0.0.2"
 @pytest.fixture(scope="module")
 def local_app(tmp_path_factory, chromium):
     """An app started the default way (this machine only), with a Beverbende game in progress."""
-    process, port, game_id, log = start_app_with_a_game(
+    process, port, game_id, log, _database = start_app_with_a_game(
         tmp_path_factory, "share-in-app", [], {"COMPANION_SHARE_ADDRESS": NETWORK_ADDRESS}
     )
     yield {"port": port, "game": game_id, "log": log}
