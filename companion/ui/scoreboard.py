@@ -447,7 +447,7 @@ class RoundRowParts:
             ft.Container(
                 ft.Column([line, self.note], spacing=2) if self.noted else line,
                 padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-                on_click=(lambda: on_tap(self.index)) if on_tap is not None else None,
+                on_click=(lambda _event=None: on_tap(self.index)) if on_tap is not None else None,
                 ink=editable,
                 border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
             ),
@@ -486,6 +486,8 @@ class BoardParts:
         self.next_up = widgets.tagged(self.lines, "next-up")
         self.enter_button: ft.FilledButton | None = None
         self.table: ft.Column | None = None
+        self.rounds_table: ft.Column | None = None
+        """``table`` in its card, under the button that lists every round (set with ``table``)."""
         self.row_control: Callable[[RoundRow], RoundRowParts] | None = None
         """How ``table`` builds one round's row (set with ``table``, when the game has rounds)."""
         self.all_rounds = False
@@ -506,11 +508,12 @@ class BoardParts:
     @property
     def parts(self) -> list[ft.Control]:
         """The controls ``show`` changes: sent on their own, the rest of the page is not
-        compared again for every device at every change."""
-        table = [self.show_all_box, self.table] if self.table is not None and self.show_all_box is not None else []
+        compared again for every device at every change. Each is a message to every device:
+        the sides' totals go as one, and the table with its Show all button."""
+        table = [self.rounds_table] if self.rounds_table is not None else []
         chart = [self.chart.chart] if self.chart is not None else []
         enter = [self.enter_button] if self.enter_button is not None else []
-        return [*(side.control for side in self.sides), self.next_up, *enter, *table, *self.refilled, *chart]
+        return [self.totals, self.next_up, *enter, *table, *self.refilled, *chart]
 
     def show(self, state: ScoreboardState, refill: bool = False) -> None:
         """Show the game ``state`` has now (its layout unchanged since these parts were built);
@@ -888,7 +891,8 @@ class GameScreen:
         board.show_all = ft.TextButton("", icon=ft.Icons.UNFOLD_MORE, on_click=self._show_all_rounds)
         board.show_all_box = widgets.tagged(board.show_all, "all-rounds")
         board.show_rounds(rounds)
-        return ft.Column([board.show_all_box, ft.Card(board.table, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)], spacing=4)
+        board.rounds_table = ft.Column([board.show_all_box, ft.Card(board.table, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)], spacing=4)
+        return board.rounds_table
 
     def _round_row(self, row: RoundRow) -> RoundRowParts:
         s = self.state
