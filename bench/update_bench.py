@@ -11,7 +11,8 @@ and the chart have filled by then; the rounds' rows list the last 10):
   collection held off while it is timed, and run between rounds);
 - Python function calls per device update (cProfile's count of round 40: the same on any
   machine at any load, so it shows a change of the work where the times are noisy);
-- bytes sent to a device per update;
+- bytes sent to a device per update, and in how many messages (one per control sent with a
+  change: each is a frame of its own for the server to queue and write to the socket);
 - a tap on the game's round-entry form (every key, box and button of it that shows and is
   enabled, in order, twice), as the scorer's server handles it: Python calls, CPU time and
   bytes sent per tap, median and worst; the same on the game's referee screen, median.
@@ -82,13 +83,17 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
         def go(self, route: str) -> None:
             pass
 
-    def sent(controls) -> int:
-        """What a session sends for ``controls``: their changes since last sent, encoded; its size."""
-        size = 0
+    def sent(controls) -> tuple[int, int]:
+        """What a session sends for ``controls``: their changes since last sent, encoded, a
+        message for each control with a change (as flet's Session); its size and messages."""
+        size = messages = 0
         for control in controls:
             patch, _added, _removed = ObjectPatch.from_diff(control, control, control_cls=BaseControl)
-            size += len(msgpack.packb(patch.to_message(), default=encode))
-        return size
+            message = patch.to_message()
+            if len(message) > 1:
+                size += len(msgpack.packb(message, default=encode))
+                messages += 1
+        return size, messages
 
     def shown(control):
         """``control`` and what it holds, as far as it shows."""
@@ -158,7 +163,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
                 page.controls.append(screen.view)
                 sent([page])
                 screens.append(screen)
-            times, sizes, calls = [], [], 0.0
+            times, sizes, messages, calls = [], [], [], 0.0
             for number, entry in enumerate(spec["entries"][:LAST], start=1):
                 record = store.add_round(record.id, entry, expected_version=record.version)
                 gc.collect()
@@ -168,10 +173,11 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
                     profile.enable()
                 for screen in screens:
                     started = time.process_time()
-                    size = sent(screen.follow(record))
+                    size, count = sent(screen.follow(record))
                     if number >= FIRST:
                         times.append(time.process_time() - started)
                         sizes.append(size)
+                        messages.append(count)
                 if number == LAST:
                     profile.disable()
                     calls = pstats.Stats(profile).total_calls / viewers
@@ -187,6 +193,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
             "best ms": min(times) * 1000,
             "calls": calls,
             "bytes": statistics.median(sizes),
+            "messages": statistics.median(messages),
             "tap median ms": statistics.median(spent for spent, _, _ in timed) * 1000,
             "tap worst ms": max(spent for spent, _, _ in timed) * 1000,
             "tap calls": statistics.median(calls for _, calls, _ in counted),
@@ -228,6 +235,7 @@ def main() -> None:
             ("best ms", "CPU time per device update, best (ms)"),
             ("calls", "Python function calls per device update"),
             ("bytes", "bytes sent per device update, median"),
+            ("messages", "messages sent per device update, median"),
             ("tap median ms", "a tap on the round's form, CPU time, median (ms)"),
             ("tap worst ms", "a tap on the round's form, CPU time, worst (ms)"),
             ("tap calls", "a tap: Python function calls, median"),
