@@ -696,16 +696,17 @@ class GameScreen:
         page when its layout changed (e.g. the game was won)."""
         self.state.follow(record)
         if self._board is None or self.state.layout() != self._layout:
-            return self.render()
+            return self.render(refill=True)
         self._board.show(self.state, refill=True)
         return self._board.parts
 
-    def render(self) -> list[ft.Control]:
+    def render(self, refill: bool = False) -> list[ft.Control]:
         """Show the game as the state has it. A scoreboard built before keeps its totals,
         rounds and chart, updated in place, while the device's right to correct rounds stays:
         a change of layout (the first round, the game won, its final round undone, reopened)
         then only swaps the banner and the buttons around them. The controls to send to the
-        browser: the app bar and the board's body, or the whole page when built anew."""
+        browser: the app bar and the board's body, or the whole page when built anew; with
+        ``refill`` (``BoardParts.show_rounds``), and the rows filled in again."""
         s = self.state
         self._layout = s.layout()
         if s.record is None:
@@ -720,7 +721,7 @@ class GameScreen:
         if board is None:
             board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
         else:
-            board.show(s)
+            board.show(s, refill)
         if board.rounds_section is None:  # built with the board, hidden until the first round, which then only fills it in
             board.chart = ScoreChart(s.chart())
             board.rounds_section = ft.Column(
@@ -804,7 +805,7 @@ class GameScreen:
             self._body.controls = body
             self._board_root.visible = True
             self.view.controls = [self._board_root]
-            return [widgets.app_bar(self.view), self._board_root]
+            return [widgets.app_bar(self.view), self._board_root, *board.refilled]
         self._board, self._board_root = board, widgets.set_body(self.view, body)
         self._body = body_column(self._board_root)
         return [self.view]

@@ -130,7 +130,7 @@ def test_a_row_filled_in_again_opens_its_own_round_for_a_correction(store):
 
 
 def test_the_row_a_new_round_scrolls_out_is_filled_in_again_for_it_and_sent(store):
-    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": SHOWN_ROUNDS + 5})  # the last round wins
     screen = board(store, game.id)
     shown_in_a_browser(screen)
     record = store.open_game(game.id)
