@@ -76,9 +76,9 @@ def frozen(control: Unchanging) -> Unchanging:
     update, it and all it holds cost one check, and the server keeps no copy of what it
     sent of them. Changing one raises. For what stays put at every round, as a chart's drawn
     points (the chart's part of a device's update, in the process: 2.6 ms with the points
-    settled, 1.4 ms frozen) or a table's header. A round's row is settled instead: one leaves
-    the table at every round, and Flet walks every field of a frozen control it takes off a
-    page (a row has hundreds)."""
+    settled, 1.4 ms frozen) or a table's header. A round's row is settled instead: a device
+    that follows the game fills in again the row that scrolls out, and Flet walks every field
+    of a frozen control it takes off a page (a row has hundreds)."""
     object.__setattr__(control, "_frozen", True)
     return control
 
