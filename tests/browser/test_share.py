@@ -183,6 +183,7 @@ def test_a_viewer_following_a_long_game_lists_its_last_rounds_in_order(browsers,
         host.expect_text("enter-round", f"Enter round {number + 1}")
     viewer.expect_text("total-Bob", f"Bob {22 * last}")
     rows = viewer.until(f"() => {{ const rows = ({ROWS})(); return rows.length && rows[rows.length - 1][0] === 'round-{last}' ? rows : null; }}")
+    viewer.screenshot("share-viewer-last-rounds")
     listed = range(last - SHOWN_ROUNDS + 1, last + 1)
     assert [identifier for identifier, _says in rows] == [f"round-{n}" for n in listed]
     for (_identifier, says), n in zip(rows, listed):
