@@ -38,6 +38,13 @@ QUERY = """(selector) => {
 """The first element ``selector`` matches, in the page or in its shadow roots (where Flutter
 may keep its accessibility tree), or null."""
 
+QUERY_ALL = """(selector) => {
+    const all = (root) => [...root.querySelectorAll(selector)]
+        .concat(...[...root.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => all(e.shadowRoot)));
+    return all(document);
+}"""
+"""Every element ``selector`` matches, in the page and in its shadow roots."""
+
 FIND = f"""(identifier) => ({QUERY})(`[flt-semantics-identifier='${{identifier}}']`)"""
 """The control with that identifier in Flutter's accessibility tree, or null."""
 

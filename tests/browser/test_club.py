@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 
 from companion.store import Store
 from tests.browser.conftest import OUTPUT, ROOT, start_app
-from tests.browser.phone import FIND, free_port, phones, stop
+from tests.browser.phone import FIND, QUERY_ALL, free_port, phones, stop
 
 pytestmark = pytest.mark.browser
 
@@ -84,10 +84,9 @@ RECONNECTED = """(before) => {
 }"""
 
 
-STALE = """() => {
-  const all = (root) => [...root.querySelectorAll('*')].flatMap(e => e.shadowRoot ? [e, ...all(e.shadowRoot)] : [e]);
-  for (const element of all(document)) element.__stale = true;
-}"""
+STALE = f"""() => {{
+  for (const element of ({QUERY_ALL})('*')) element.__stale = true;
+}}"""
 """Marks everything the page shows now: a page that reconnects to a new process is drawn
 anew, and until then its old controls are still on screen (a tap on them goes nowhere)."""
 

@@ -18,7 +18,7 @@ import pytest
 from companion.store import Store
 from companion.ui.scoreboard import SHOWN_ROUNDS
 from tests.browser.conftest import Phone, phones, start_app_with_a_game, stop
-from tests.browser.phone import SAYS
+from tests.browser.phone import QUERY_ALL, SAYS
 
 pytestmark = pytest.mark.browser
 
@@ -150,12 +150,9 @@ def test_without_the_code_only_the_join_screen_is_served(browsers, shared_table)
     assert stranger.el("total-Ann").count() == 0
 
 
-ROWS = f"""() => {{
-    const all = (root) => [...root.querySelectorAll('[flt-semantics-identifier^="round-"]')]
-        .concat(...[...root.querySelectorAll('*')].filter(e => e.shadowRoot).map(e => all(e.shadowRoot)));
-    return all(document).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
-        .map(e => [e.getAttribute('flt-semantics-identifier'), ({SAYS})(e)]);
-}}"""
+ROWS = f"""() => ({QUERY_ALL})('[flt-semantics-identifier^="round-"]')
+    .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+    .map(e => [e.getAttribute('flt-semantics-identifier'), ({SAYS})(e)])"""
 """The rounds' rows in the accessibility tree, top to bottom: each one's identifier and text."""
 
 
