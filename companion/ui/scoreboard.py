@@ -23,7 +23,7 @@ from companion.ui.chart import ScoreChart
 from companion.ui.format import join_names, points, when
 from companion.ui.games import Board, Track, look
 from companion.ui.routes import Page, Route
-from companion.ui.share_panel import game_actions
+from companion.ui.share_panel import share_action, show_share_action
 from companion.ui.theme import side_color
 
 SHOWN_ROUNDS = 10
@@ -589,6 +589,52 @@ def body_column(root: ft.Control) -> ft.Column:
 Shown = TypeVar("Shown", bound=ft.Control)
 
 
+class GameBar:
+    """The game page's app bar. Its buttons stay on the page while the page switches between
+    the scoreboard and a round's form, shown or hidden there, and the back arrow and the title
+    change in place: Flet walks every field of a control that comes onto a page or leaves it,
+    some 1,700 Python calls for an icon button, which every save and Enter round did for
+    five of them."""
+
+    def __init__(self, app, view: ft.View, board_route: str, cancel: Callable[[], None]):
+        self._app = app
+        self._back = ft.IconButton(ft.Icons.ARROW_BACK)
+        self._leading = widgets.tagged(self._back, "back")
+        self._to_board, self._cancel = (lambda: app.back()), (lambda: cancel())
+        self._share = share_action(app)
+        self._board_actions = [
+            self._share,
+            widgets.tagged(
+                ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Rules of this game"), on_click=lambda: app.go(f"{board_route}/rules")),
+                "game-rules",
+            ),
+            widgets.tagged(
+                ft.IconButton(ft.Icons.GAVEL, tooltip=_("Referee: settle a dispute"), on_click=lambda: app.go(f"{board_route}/referee")),
+                "game-referee",
+            ),
+        ]
+        self._theme = widgets.theme_switch(app)
+        bar = widgets.app_bar(view)
+        bar.leading = self._leading
+        bar.actions = [*self._board_actions, self._theme]
+
+    def board(self) -> None:
+        """The scoreboard's: back one page, the share, rules and referee buttons (no theme
+        switch: the game's name needs the room on a phone)."""
+        self._leading.identifier, self._back.tooltip, self._back.on_click = "back", _("Back"), self._to_board
+        for action in self._board_actions:
+            action.visible = True
+        show_share_action(self._app, self._share, only_when_shared=True)
+        self._theme.visible = False
+
+    def form(self) -> None:
+        """A round's form: back to the scoreboard (asking about the draft), the theme switch."""
+        self._leading.identifier, self._back.tooltip, self._back.on_click = "entry-back", _("Back to the scoreboard"), self._cancel
+        for action in self._board_actions:
+            action.visible = False
+        self._theme.visible = True
+
+
 class GameScreen:
     """One page per game that shows either the scoreboard or a round-entry form.
 
@@ -607,6 +653,7 @@ class GameScreen:
         self.entry_index: int | None = None
         self.entry_error = ft.Container(visible=False)
         self.view = widgets.screen(app, route, _("Scoreboard"), [])
+        self._bar = GameBar(app, self.view, Route(Page.GAME, game_id=state.game_id).path, self._cancel)
         self._board: BoardParts | None = None
         """The scoreboard's controls that a change updates in place."""
         self._board_root: ft.Control | None = None
@@ -624,23 +671,15 @@ class GameScreen:
         self.view.route = route
         self.view.scroll = ft.ScrollMode.AUTO
         self.view.padding = 0
-        widgets.app_bar(self.view).leading = widgets.back_button(self.app)
-        widgets.app_bar(self.view).actions = [
-            *game_actions(self.app),
-            widgets.tagged(
-                ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Rules of this game"), on_click=lambda: self.app.go(f"{route}/rules")),
-                "game-rules",
-            ),
-            widgets.tagged(
-                ft.IconButton(ft.Icons.GAVEL, tooltip=_("Referee: settle a dispute"), on_click=lambda: self.app.go(f"{route}/referee")),
-                "game-referee",
-            ),
-        ]  # no theme switch here: the game's name needs the room on a phone
+        self._bar.board()
         if self._board is not None and self._board_root is not None and self.state.layout() == self._layout:
-            widgets.app_bar(self.view).title = widgets.bar_title(self.state.title)  # the form's title goes
+            widgets.set_title(self.view, self.state.title)  # the form's title goes
             self._board_root.visible = True
             self.view.controls = [self._board_root]
-            self._board.show(self.state)
+            self._board.show(self.state, refill=True)
+            page = self.app.page
+            if self._board.refilled and page is not None and any(view is self.view for view in page.views):  # else the page goes whole, rows and all
+                page.update(*self._board.refilled)
         else:
             self.render()
 
@@ -655,13 +694,10 @@ class GameScreen:
         self.view.route = route
         self.view.scroll = None  # the form fills the page: inputs scroll, keypad and Save stay put
         self.view.padding = ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8)
-        widgets.app_bar(self.view).leading = widgets.tagged(
-            ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Back to the scoreboard"), on_click=self._cancel), "entry-back"
-        )
+        self._bar.form()
         number = s.game.next_round.number if index is None else index + 1
         title = _("Round {number}") if index is None else _("Edit round {number}")
-        widgets.app_bar(self.view).title = widgets.bar_title(title.format(number=number))
-        widgets.app_bar(self.view).actions = [widgets.theme_switch(self.app)]
+        widgets.set_title(self.view, title.format(number=number))
         self.entry_error.visible = False
         kept = [self._board_root] if self._board_root is not None else []
         for board in kept:
@@ -711,10 +747,10 @@ class GameScreen:
         self._layout = s.layout()
         if s.record is None:
             self._board = self._board_root = self._body = None
-            widgets.app_bar(self.view).title = widgets.bar_title(_("Scoreboard"))
+            widgets.set_title(self.view, _("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
             return [self.view]
-        widgets.app_bar(self.view).title = widgets.bar_title(s.title)
+        widgets.set_title(self.view, s.title)
         rounds = s.rounds()
         board = self._board if self._body is not None and self._editable == s.can_edit else None  # rows are built for the rights
         earlier: dict[tuple, ft.Control] = self._kept if board is not None else {}

@@ -375,17 +375,23 @@ def _ask_name(app, state: SharePanelState, number: int, can_end: bool) -> None:
     app.page.show_dialog(ft.AlertDialog(title=title, content=content, actions=actions, on_dismiss=dismissed))
 
 
-def share_action(app) -> ft.Control:
+def share_action(app) -> ft.Semantics:
     """The app bar button to the Share page; on a shared table it also shows the device's role."""
+    action = widgets.tagged(ft.IconButton(ft.Icons.QR_CODE_2, on_click=lambda: app.go("/share")), "share")
+    show_share_action(app, action)
+    return action
+
+
+def show_share_action(app, action: ft.Semantics, only_when_shared: bool = False) -> None:
+    """Set ``share_action``'s icon and tooltip from the table as it is now. ``only_when_shared``:
+    hidden while no table is shared (a game page's app bar has little room on a phone)."""
+    button = action.content
+    if not isinstance(button, ft.IconButton):
+        raise TypeError("not a share action")
     if current_table() is None or app.device.is_host:
-        icon, tip = ft.Icons.QR_CODE_2, _("Share this table")
+        button.icon, button.tooltip = ft.Icons.QR_CODE_2, _("Share this table")
     elif app.device.can_score:
-        icon, tip = ft.Icons.EDIT_NOTE, _("You keep score at this shared table")
+        button.icon, button.tooltip = ft.Icons.EDIT_NOTE, _("You keep score at this shared table")
     else:
-        icon, tip = ft.Icons.VISIBILITY, _("You watch this shared table")
-    return widgets.tagged(ft.IconButton(icon, tooltip=tip, on_click=lambda: app.go("/share")), "share")
-
-
-def game_actions(app) -> list[ft.Control]:
-    """A game page's app bar has little room on a phone: the share button only when shared."""
-    return [share_action(app)] if current_table() is not None else []
+        button.icon, button.tooltip = ft.Icons.VISIBILITY, _("You watch this shared table")
+    action.visible = not only_when_shared or current_table() is not None

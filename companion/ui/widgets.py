@@ -126,6 +126,14 @@ def bar_title(title: str) -> ft.Text:
     return ft.Text(title, weight=ft.FontWeight.W_600, size=18, max_lines=2)
 
 
+def set_title(view: ft.View, title: str) -> None:
+    """Change the title of a page ``screen`` built, in place (a new Text would be sent whole)."""
+    text = app_bar(view).title
+    if not isinstance(text, ft.Text):
+        raise TypeError("this page's title was not built by bar_title()")
+    text.value = title
+
+
 def constrained(body: Sequence[ft.Control]) -> ft.Control:
     """The body in a column no wider than CONTENT_WIDTH, centred on wide screens."""
     return ft.ResponsiveRow(

@@ -13,14 +13,15 @@ from hypothesis import strategies as st
 
 from companion import i18n
 from companion.share.feed import Derived
-from companion.share.table import Device
+from companion.share.table import Device, Role
 from companion.ui.chart import CHART_POINTS, drawn_rounds
 from companion.ui.round_entry.drafts import Drafts
 from companion.ui.scoreboard import SHOWN_ROUNDS, GameScreen, ScoreboardState
-from companion.ui import scoreboard
+from companion.ui import scoreboard, share_panel
 from companion.ui.routes import Page, Route
 from companion.ui.synced import unsent
 from tests.ui.conftest import bever_totals
+from tests.ui.round_entry.test_forms import served_page
 from tests.ui.tree import ENCODE, find, find_all, tap, text, walk
 
 
@@ -147,6 +148,52 @@ def test_the_row_a_new_round_scrolls_out_is_filled_in_again_for_it_and_sent(stor
         sent(screen.follow(record))
         assert unsent(screen.view) == []
     assert text(screen.view) == text(board(store, game.id).view)
+
+
+def test_the_game_pages_app_bar_keeps_its_buttons_between_the_scoreboard_and_the_form(store, monkeypatch):
+    """Entering a round and saving it show or hide the app bar's buttons and relabel its back
+    arrow and title: no button leaves the page or comes onto it, which Flet walks whole."""
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 5})
+    screen = board(store, game.id)
+    bar = screen.view.appbar
+    kept = [id(c) for c in (bar.leading, bar.title, *bar.actions)]
+
+    def shown() -> list[str]:
+        return [bar.leading.identifier, *(a.identifier for a in bar.actions if a.visible)]
+
+    assert shown() == ["back", "game-rules", "game-referee"]  # no table shared: no share button; no theme switch
+    screen.show_entry(f"/game/{game.id}/round", None)
+    assert shown() == ["entry-back", "theme-switch"] and bar.title.value == "Round 1"
+    watcher = Device(number=3, key="k", browser="", system="", role=Role.VIEWER)
+    monkeypatch.setattr(screen.app, "device", watcher)
+    monkeypatch.setattr(share_panel, "current_table", lambda: object())  # a table is shared now, this device watches it
+    screen.show_board(f"/game/{game.id}")
+    assert shown() == ["back", "share", "game-rules", "game-referee"]
+    assert bar.actions[0].content.tooltip == "You watch this shared table"
+    assert [id(c) for c in (bar.leading, bar.title, *bar.actions)] == kept
+
+
+def test_the_scorers_own_save_fills_in_the_row_that_scrolls_out_and_sends_it(store):
+    """On the scorer's own page too, a round past the tenth takes the row that scrolls out,
+    and the row is sent with its new words (a row is isolated: the page's update does not)."""
+    from companion.ui.router import App as Shell
+
+    _session, page = served_page()
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
+    app = Shell(page, store)
+    app.awake.follow = lambda route: None  # no browser to keep awake
+    page.navigate = lambda route, **kwargs: None
+    app.go(f"/game/{game.id}")
+    rows: set[int] = set()
+    for n in range(1, SHOWN_ROUNDS + 4):
+        app.go(f"/game/{game.id}/round")
+        for key in "1111" + "2222":
+            tap(page.views[-1], f"entry-key-{key}")
+        tap(page.views[-1], "entry-save")
+        assert unsent(page.views[-1]) == []
+        rows |= {id(find(page.views[-1], f"round-{n}"))}
+    assert len(rows) == SHOWN_ROUNDS  # rounds 11 to 13 took the rows of rounds 1 to 3
+    assert text(find(page.views[-1], f"round-{SHOWN_ROUNDS + 3}")).split()[:3] == ["13", "4", "52"]  # Ann's 1+1+1+1 over 13 rounds of 4
 
 
 def follow_rounds(store, screen: GameScreen, game_id: int, count: int) -> None:
