@@ -15,7 +15,11 @@ and the chart have filled by then; the rounds' rows list the last 10):
   change: each is a frame of its own for the server to queue and write to the socket);
 - a tap on the game's round-entry form (every key, box and button of it that shows and is
   enabled, in order, twice), as the scorer's server handles it: Python calls, CPU time and
-  bytes sent per tap, median and worst; the same on the game's referee screen, median.
+  bytes sent per tap, median and worst; the same on the game's referee screen, median;
+- the scorer's own page through the same rounds, in a session of the app (its router and a
+  store): the Enter round tap that opens the form, and the save that shows the scoreboard
+  again, as their handlers run: CPU time, median over the rounds timed, and the Python
+  calls and bytes sent of the last one (the store's SQLite work is in the time, not the calls).
 
 This is the part of issue 16's "every device within 1 s" and "to every viewer's browser"
 that grows with the devices (bench/club_server_bench.py and bench/share_bench.py time the
@@ -146,6 +150,48 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
             found.append((spent, calls, sum(written)))
         return found
 
+    def scorer(spec: dict) -> tuple[list[float], list[float], dict[str, float]]:
+        """The scorer's own page in a session (the app's router and store) through the game's
+        rounds: each Enter round tap and each save of the form's entry, as their handlers run
+        (``GameScreen._enter`` and ``_save``); the CPU times over rounds FIRST to LAST, and
+        the Python calls and bytes sent of round LAST's."""
+        from companion.ui.router import App
+
+        written: list[int] = []
+        session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: written.append(len(msgpack.packb([m.action, m.body], default=encode)))))
+        msgpack.packb(session.page, default=encode)
+        page = session.page
+        page.navigate = lambda route, **kwargs: None  # no browser's address bar
+        found: dict[str, float] = {}
+        enters: list[float] = []
+        saves: list[float] = []
+        with tempfile.TemporaryDirectory() as folder:
+            store = Store(f"sqlite:///{folder}/bench.sqlite3")
+            record = store.create_game(spec["ruleset"], spec["players"], spec.get("options"), spec.get("teams"))
+            app = App(page, store)
+            app.awake.follow = lambda route: None  # no browser to keep awake
+            app.go(f"/game/{record.id}")
+            screen = app.games[record.id]
+            for number, entry in enumerate(spec["entries"][:LAST], start=1):
+                for name, step, spent in (("enter", screen._enter, enters), ("save", lambda: screen._save(entry), saves)):
+                    written.clear()
+                    profile = cProfile.Profile() if number == LAST else None
+                    gc.collect()
+                    gc.disable()
+                    started = time.process_time()
+                    if profile is not None:
+                        profile.enable()
+                    contextvars.copy_context().run(step)
+                    if profile is not None:
+                        profile.disable()
+                        found[f"{name} calls"] = pstats.Stats(profile).total_calls
+                        found[f"{name} bytes"] = sum(written)
+                    if number >= FIRST:
+                        spent.append(time.process_time() - started)
+                    gc.enable()
+            store.close()
+        return enters, saves, found
+
     figures = {}
     for ruleset_id, driver in benched().items():
         spec = driver.long_game()
@@ -186,6 +232,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
         def form() -> ft.Control:
             return entry_form(rules.get(spec["ruleset"]).new_game(spec["players"], spec.get("options"), spec.get("teams")), lambda entry: None)
 
+        enters, saves, scorers = scorer(spec)
         timed, counted = taps(form(), profiled=False), taps(form(), profiled=True)
         referee_timed, referee_counted = taps(referee_view(ruleset_id), profiled=False), taps(referee_view(ruleset_id), profiled=True)
         figures[ruleset_id] = {
@@ -202,6 +249,12 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
             "referee median ms": statistics.median(spent for spent, _, _ in referee_timed) * 1000,
             "referee calls": statistics.median(calls for _, calls, _ in referee_counted),
             "referee bytes": statistics.median(size for _, _, size in referee_counted),
+            "enter median ms": statistics.median(enters) * 1000,
+            "enter calls": scorers["enter calls"],
+            "enter bytes": scorers["enter bytes"],
+            "save median ms": statistics.median(saves) * 1000,
+            "save calls": scorers["save calls"],
+            "save bytes": scorers["save bytes"],
         }
     return figures
 
@@ -244,6 +297,12 @@ def main() -> None:
             ("referee median ms", "a tap on its referee screen, CPU time, median (ms)"),
             ("referee calls", "a referee tap: Python function calls, median"),
             ("referee bytes", "a referee tap: bytes sent, median"),
+            ("enter median ms", "the scorer's Enter round, CPU time, median (ms)"),
+            ("enter calls", "the scorer's Enter round: Python function calls"),
+            ("enter bytes", "the scorer's Enter round: bytes sent"),
+            ("save median ms", "the scorer's save, CPU time, median (ms)"),
+            ("save calls", "the scorer's save: Python function calls"),
+            ("save bytes", "the scorer's save: bytes sent"),
         ):
             values = [found[ruleset_id][figure] if ruleset_id in found else float("nan") for _, found in runs]
             decimals = 2 if figure.endswith("ms") else 0
