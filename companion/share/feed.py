@@ -100,36 +100,45 @@ lists = ListReads()
 
 
 KEPT_DERIVED = 128
-"""Records (in one language) whose derived read-outs are kept: a club evening's tables' newest
-ones in a language or two, and the older versions they replace until they drop out."""
+"""Games (in one language) whose newest record's derived read-outs are kept: a club
+evening's tables in a language or two."""
 
 
 class Derived:
     """What the screens derive from a record (a scoreboard's sides, rounds, chart points and
     lines, in one language), derived once for every session of the process that shows that
     same record (``feed`` hands them all the same one). Records are frozen and the read-outs
-    are only read, so sharing them is safe; only the lately shown records' are kept. Safe to
-    share between threads."""
+    are only read, so sharing them is safe. Only each game's newest version is kept, and only
+    for the lately shown games: the older versions' read-outs, each as long as its game,
+    would otherwise stay until they dropped out, a game's length of them for every round.
+    Safe to share between threads."""
 
     def __init__(self, kept: int = KEPT_DERIVED):
-        self._known: OrderedDict[tuple[int, str], tuple[object, dict[str, Any]]] = OrderedDict()
+        self._known: OrderedDict[tuple[str, int, str], tuple[int, dict[str, Any]]] = OrderedDict()
         self._kept = kept
         self._lock = threading.Lock()
 
-    def get(self, record: object, language: str, name: str, derive: Callable[[], Item]) -> Item:
-        """``derive()``'s value for ``record`` in ``language``, derived once; ``name`` tells the read-outs apart."""
-        key = (id(record), language)  # the record is held while its entry is: its id stays its own
+    def get(self, database: str, record: GameRecord, language: str, name: str, derive: Callable[[], Item]) -> Item:
+        """``derive()``'s value for ``record`` of ``database`` in ``language``, derived once;
+        ``name`` tells the read-outs apart. A version older than the game's newest known one
+        (a session that has not followed yet) is derived for that session alone."""
+        key = (database, record.id, language)
         with self._lock:
             known = self._known.get(key)
-            if known is None or known[0] is not record:
-                known = self._known[key] = (record, {})
-            self._known.move_to_end(key)
-            while len(self._known) > self._kept:
-                self._known.popitem(last=False)
-            values = known[1]
-            if name in values:
-                return cast(Item, values[name])
+            if known is None or known[0] < record.version:
+                known = self._known[key] = (record.version, {})
+            elif known[0] > record.version:
+                known = None
+            if known is not None:
+                self._known.move_to_end(key)
+                while len(self._known) > self._kept:
+                    self._known.popitem(last=False)
+                values = known[1]
+                if name in values:
+                    return cast(Item, values[name])
         value = derive()  # outside the lock: two sessions may derive the same value at once, harmlessly
+        if known is None:
+            return value
         with self._lock:
             return cast(Item, values.setdefault(name, value))
 

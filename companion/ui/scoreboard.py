@@ -289,7 +289,7 @@ class ScoreboardState:
     def _shared(self, name: str, derive: Callable[[], Any]) -> Any:
         """``derive()`` for the record shown, derived once for every session that shows that
         record in this language (companion.share.feed.derived): read only."""
-        return derived.get(self.loaded, language(), name, derive)
+        return derived.get(str(self._store.url), self.loaded, language(), name, derive)
 
     @property
     def progress(self) -> str:

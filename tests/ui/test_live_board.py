@@ -4,6 +4,10 @@ rebuilt page), and the board ends on exactly what the store holds."""
 
 from __future__ import annotations
 
+import gc
+import tracemalloc
+from types import SimpleNamespace
+
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
@@ -218,6 +222,37 @@ def test_a_page_watching_a_long_game_does_not_grow_with_its_rounds(store):
     assert str(12 * (CHART_POINTS + 130)) in text(find(screen.view, "total-Ann"))  # the totals still follow every round
 
 
+def test_following_a_long_game_takes_no_more_memory_after_its_first_rounds(store, monkeypatch):
+    """A device's memory on the server does not grow with the rounds it has watched, nor does
+    what the process shares between devices: traced over 80 rounds, after the table and
+    the chart filled up, three devices' pages grow by little more than the game's own record."""
+    monkeypatch.setattr(scoreboard, "derived", Derived())
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
+    screens = [board(store, game.id) for _ in range(3)]
+    for screen in screens:
+        shown_in_a_browser(screen)
+    record = store.open_game(game.id)
+
+    def play(rounds: int) -> int:
+        """Memory in use after ``rounds`` more rounds followed by every device."""
+        nonlocal record
+        for n in range(rounds):
+            record = store.add_round(game.id, bever_totals(Ann=12 + n % 7, Bob=20 + n % 5), expected_version=record.version)
+            for screen in screens:
+                sent(screen.follow(record))
+        gc.collect()
+        return tracemalloc.get_traced_memory()[0]
+
+    play(CHART_POINTS + SHOWN_ROUNDS)
+    tracemalloc.start()
+    try:
+        before = play(20)
+        grown = play(80) - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 80 * 8 * 1024  # the game's own record, its rounds and their times, about 4 KiB a round; each older version's derived rows and chart were kept too, 40 KiB a round
+
+
 def test_a_long_game_lists_its_last_rounds_and_every_round_when_asked(store):
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 30})
     screen = board(store, game.id)
@@ -375,20 +410,41 @@ def test_the_sessions_that_show_one_record_derive_its_board_once_per_language(st
         screen.follow(record)
     assert counted == [record.version]
     with i18n.speaking("nl"):
-        dutch = board(store, game.id)
         counted.clear()
+        dutch = board(store, game.id)  # the same version, read from the store
         dutch.follow(record)
-        assert counted == [record.version]  # its words are Dutch: derived anew
+        assert counted == [record.version]  # its words are Dutch: derived anew, once
         assert text(dutch.view) == text(board(store, game.id).view)
     assert all(text(screen.view) == text(screens[0].view) for screen in screens)
 
 
 def test_the_derived_boards_kept_are_bounded_and_the_oldest_goes_first():
     derived = Derived(kept=2)
-    records = [object() for _ in range(3)]
+    records = [SimpleNamespace(id=game, version=1) for game in (1, 2, 3)]
     calls = []
     for record in [*records, records[-1]]:
-        derived.get(record, "en", "rows", lambda r=record: calls.append(r))
+        derived.get("db", record, "en", "rows", lambda r=record: calls.append(r))
     assert calls == records  # the last one was known
-    derived.get(records[0], "en", "rows", lambda: calls.append(records[0]))
+    derived.get("db", records[0], "en", "rows", lambda: calls.append(records[0]))
     assert calls == [*records, records[0]]  # the first one had gone
+
+
+def test_only_a_games_newest_version_keeps_its_derived_board():
+    """A game's older versions' read-outs go when a newer one is derived: they are as long
+    as the game, and kept one per round they made the server's memory grow with the rounds."""
+    derived = Derived()
+    calls = []
+
+    def get(version: int) -> None:
+        derived.get("db", SimpleNamespace(id=1, version=version), "en", "rows", lambda: calls.append(version))
+
+    get(1), get(2), get(2)
+    assert calls == [1, 2] and len(derived._known) == 1
+    get(1), get(1)  # a session that has not followed yet: derived for it, the newest stays
+    assert calls == [1, 2, 1, 1]
+    get(2)
+    assert calls == [1, 2, 1, 1]
+    derived.get("other.db", SimpleNamespace(id=1, version=2), "en", "rows", lambda: calls.append(0))
+    assert calls == [1, 2, 1, 1, 0]  # game 1 of another database is another game
+
+
