@@ -107,13 +107,17 @@ class FlutterHost:
     def __init__(self, uds_path: Path, timeout: float):
         self.timeout = timeout
         deadline = time.monotonic() + timeout
-        while not uds_path.exists():
+        while True:  # the socket's file is there from its bind, and takes connections from its listen
+            self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.socket.settimeout(timeout)
+            try:
+                self.socket.connect(str(uds_path))
+                return
+            except (FileNotFoundError, ConnectionRefusedError):
+                self.socket.close()
             if time.monotonic() > deadline:
-                raise AssertionError(f"the app opened no socket at {uds_path} in {timeout} s")
+                raise AssertionError(f"the app took no connection on a socket at {uds_path} in {timeout} s")
             time.sleep(0.05)
-        self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.socket.settimeout(timeout)
-        self.socket.connect(str(uds_path))
 
     def close(self) -> None:
         self.socket.close()
