@@ -19,8 +19,9 @@ Measures:
   (``launch_chromium``);
 - the server's memory (resident set) with no browser, with the scorer joined (the first
   session also opens the store), with every viewer joined, after the first round and after
-  the last, and its growth per round and connected device over the second half of the
-  rounds (a page lists the last rounds only: it fills up in the first ones, then stays).
+  the last, and its growth per round and connected device from round FILLED on, once a
+  page is full (it lists the last 10 rounds, and its chart draws a point per round up to
+  CHART_POINTS, then thins them out); with fewer rounds than FILLED + 10 it is not measured.
 
 With ``--baseline DIR`` (another checkout of Companion, e.g. the main branch) the same
 table is first played against that checkout's server, and every figure is printed beside
@@ -30,7 +31,7 @@ Targets (issue 16): save to the last viewer's screen, median under 250 ms; save 
 viewer's browser (server and network only) under 50 ms, measured at every device's
 connection. Prints the figures; exits 1 when missed (or not measured).
 
-    python bench/share_bench.py [--viewers 10] [--rounds 20] [--baseline /path/to/main]
+    python bench/share_bench.py [--viewers 10] [--rounds 40] [--baseline /path/to/main]
 """
 
 from __future__ import annotations
@@ -52,8 +53,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.wire import Wire  # noqa: E402
+from companion.ui.chart import CHART_POINTS  # noqa: E402
 from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, free_port  # noqa: E402
 
+FILLED = CHART_POINTS
+"""The round from which a page shows as much as it ever will (``figures``' memory growth)."""
 SCREEN_TARGET_MS = 250
 BROWSER_TARGET_MS = 50
 TIMEOUT_MS = 60_000
@@ -270,8 +274,8 @@ def play(root: Path, viewers: int, rounds: int, wire: Wire | None) -> tuple[list
                 scorer.wait("enter-round")
                 if number == 1:
                     memory["after the first round"] = rss_mib(server.pid)
-                if number == rounds // 2:
-                    memory["after half the rounds"] = rss_mib(server.pid)
+                if number == FILLED:
+                    memory[f"after round {FILLED}"] = rss_mib(server.pid)
                 print(f"  round {number}: {runs[-1]}", flush=True)
             memory["after the last round"] = rss_mib(server.pid)
             chromium.close()
@@ -283,8 +287,8 @@ def play(root: Path, viewers: int, rounds: int, wire: Wire | None) -> tuple[list
 
 def figures(runs: list[Round], memory: dict[str, float], viewers: int, rounds: int) -> dict[str, str]:
     last = [r.last_screen for r in runs]
-    # over the second half: a page may fill up to what it lists in the first rounds, but no further
-    grown = (memory["after the last round"] - memory["after half the rounds"]) * 1024 / max(rounds - rounds // 2, 1) / (viewers + 1)
+    # once a page is full: it may fill up to what it shows in the first rounds, but no further
+    grown = (memory["after the last round"] - memory[f"after round {FILLED}"]) * 1024 / (rounds - FILLED) / (viewers + 1) if rounds >= FILLED + 10 else None
     lines = {
         "save to the last viewer's screen, median (ms)": f"{statistics.median(last):.0f}",
         "save to the last viewer's screen, worst (ms)": f"{max(last):.0f}",
@@ -300,14 +304,14 @@ def figures(runs: list[Round], memory: dict[str, float], viewers: int, rounds: i
         lines["  of which the save reaching the server, median (ms)"] = f"{statistics.median(sent):.0f}"
     lines.update({f"server memory (RSS), {moment} (MiB)": f"{mib:.0f}" for moment, mib in memory.items()})
     lines["server memory per joined viewer (MiB)"] = f"{(memory['every device joined'] - memory['the scorer joined']) / viewers:.1f}"
-    lines["server memory growth per round and device, second half (KiB)"] = f"{grown:.1f}"
+    lines[f"server memory growth per round and device, from round {FILLED} (KiB)"] = "-" if grown is None else f"{grown:.1f}"
     return lines
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--viewers", type=int, default=10)
-    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=FILLED + 10)
     parser.add_argument("--baseline", type=Path, help="another checkout of Companion to measure first, side by side")
     args = parser.parse_args()
 
