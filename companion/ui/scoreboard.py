@@ -75,6 +75,8 @@ class ScoreboardState:
         self.just_saved = False
         """The record is what the store answered this session's own change with, a moment
         ago: showing the board after it needs no read (the App clears it when shown)."""
+        self._database: str | None = None
+        """The store's address, as the derived read-outs are kept by (``_shared``): written out once."""
 
     # --- loading and changes ------------------------------------------------------------
 
@@ -289,7 +291,9 @@ class ScoreboardState:
     def _shared(self, name: str, derive: Callable[[], Any]) -> Any:
         """``derive()`` for the record shown, derived once for every session that shows that
         record in this language (companion.share.feed.derived): read only."""
-        return derived.get(str(self._store.url), self.loaded, language(), name, derive)
+        if self._database is None:
+            self._database = str(self._store.url)
+        return derived.get(self._database, self.loaded, language(), name, derive)
 
     @property
     def progress(self) -> str:
