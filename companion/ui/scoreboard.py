@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import flet as ft
 
@@ -25,6 +25,9 @@ from companion.ui.games import Board, Track, look
 from companion.ui.routes import Page, Route
 from companion.ui.share_panel import share_action, show_share_action
 from companion.ui.theme import side_color
+
+if TYPE_CHECKING:
+    from companion.ui.round_entry import RoundForm
 
 SHOWN_ROUNDS = 10
 """Rounds the scoreboard lists until a player asks for all of them: a page's size on the
@@ -670,6 +673,16 @@ class GameScreen:
         self._kept: dict[tuple, ft.Control] = {}
         """The body's other controls on the page, by what they show (``render``)."""
         self._layout: tuple | None = None
+        self._next_round: RoundForm | None = None
+        """The form the last next round was entered in: kept on the page, hidden, to show
+        the round after it (``RoundForm.show``)."""
+
+    def _hidden_forms(self) -> list[ft.Control]:
+        """What stays on the page under the scoreboard: the next round's form, hidden."""
+        if self._next_round is None:
+            return []
+        self._next_round.control.visible = False
+        return [self._next_round.control]
 
     def show_board(self, route: str) -> None:
         self.view.route = route
@@ -679,7 +692,7 @@ class GameScreen:
         if self._board is not None and self._board_root is not None and self.state.layout() == self._layout:
             widgets.set_title(self.view, self.state.title)  # the form's title goes
             self._board_root.visible = True
-            self.view.controls = [self._board_root]
+            self.view.controls = [self._board_root, *self._hidden_forms()]
             self._board.show(self.state, refill=True)
             page = self.app.page
             if self._board.refilled and page is not None and any(view is self.view for view in page.views):  # else the page goes whole, rows and all
@@ -690,7 +703,7 @@ class GameScreen:
     def show_entry(self, route: str, index: int | None) -> None:
         """The form for the next round (index None) or for correcting round ``index``: the
         draft kept from an earlier visit, if any (companion.ui.round_entry.drafts)."""
-        from companion.ui.round_entry import entry_form
+        from companion.ui.round_entry import RoundForm
 
         s = self.state
         self.entry_index = index
@@ -706,9 +719,17 @@ class GameScreen:
         kept = [self._board_root] if self._board_root is not None else []
         for board in kept:
             board.visible = False
-        form = entry_form(s.game, on_save=self._save, on_cancel=self._cancel, index=index, state=draft.state)
+        spare = self._hidden_forms() if index is not None else []  # a past round's form goes over the next round's
+        form = self._next_round if index is None else None
+        if form is not None and form.show(draft.state):
+            draft.state = form.state
+        else:
+            form = RoundForm(draft.state, self._save, self._cancel)
+            if index is None:
+                self._next_round = form
+        form.control.visible = True
         notice = [self._draft_notice(draft.notice)] if draft.notice else []
-        self.view.controls = [*kept, *notice, self.entry_error, form]
+        self.view.controls = [*kept, *notice, self.entry_error, *spare, form.control]
 
     def _draft_notice(self, message: str) -> ft.Control:
         """What happened to the draft while it was kept (the round was taken elsewhere)."""
@@ -727,7 +748,7 @@ class GameScreen:
     @property
     def shows_board(self) -> bool:
         """Whether the scoreboard shows (not a round-entry form)."""
-        return self._board is not None and len(self.view.controls) == 1 and self.view.controls[0] is self._board_root
+        return self._board is not None and self._board_root is not None and self._board_root.visible and self.view.controls[:1] == [self._board_root]
 
     def follow(self, record) -> list[ft.Control]:
         """Show ``record`` (the game after a change elsewhere) on the scoreboard shown: only
@@ -844,9 +865,10 @@ class GameScreen:
         if board is self._board and self._board_root is not None and self._body is not None:
             self._body.controls = body
             self._board_root.visible = True
-            self.view.controls = [self._board_root]
+            self.view.controls = [self._board_root, *self._hidden_forms()]
             return [widgets.app_bar(self.view), self._board_root, *board.refilled]
         self._board, self._board_root = board, widgets.set_body(self.view, body)
+        self.view.controls.extend(self._hidden_forms())
         self._body = body_column(self._board_root)
         return [self.view]
 

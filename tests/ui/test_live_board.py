@@ -200,6 +200,48 @@ def test_the_scorers_own_save_fills_in_the_row_that_scrolls_out_and_sends_it(sto
     assert text(find(page.views[-1], f"round-{SHOWN_ROUNDS + 3}")).split()[:3] == ["13", "4", "52"]  # Ann's 1+1+1+1 over 13 rounds of 4
 
 
+def test_the_next_round_is_entered_in_the_form_the_last_one_was(store):
+    """Enter round shows the form the last round was entered in, kept hidden under the
+    scoreboard and filled in for the next round: its hundreds of controls do not come onto
+    the page again. A correction has a form of its own, over the kept one."""
+    from companion.ui.router import App as Shell
+
+    _session, page = served_page()
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 9})
+    app = Shell(page, store)
+    app.awake.follow = lambda route: None  # no browser to keep awake
+    page.navigate = lambda route, **kwargs: None
+
+    def forms() -> list[ft.Control]:
+        """The forms on the game page, each in its wrapper, shown or hidden."""
+        return [c for c in walk(page.views[-1]) if isinstance(c, ft.Semantics) and c.identifier == "entry-form"]
+
+    def same(found: list[ft.Control], expected: list[ft.Control]) -> bool:
+        return [id(c) for c in found] == [id(c) for c in expected]  # not ==: a control equals any with the same fields
+
+    app.go(f"/game/{game.id}")
+    app.go(f"/game/{game.id}/round")
+    [kept] = forms()
+    form = kept.content
+    for key in "1111" + "2222":
+        tap(form, f"entry-key-{key}")
+    tap(form, "entry-save")
+    assert same(forms(), [kept]) and not kept.visible  # hidden under the board
+    assert text(find(page.views[-1], "round-1")).split()[:3] == ["1", "4", "4"]
+    app.go(f"/game/{game.id}/round/0")  # a correction of round 1
+    [correction] = [c.content for c in forms() if c.visible]
+    assert correction is not form and same(forms()[:1], [kept]) and text(correction).startswith("Edit round 1")
+    tap(correction, "entry-cancel")
+    app.go(f"/game/{game.id}/round")
+    assert same(forms(), [kept]) and kept.visible
+    assert unsent(page.views[-1]) == []  # the next round's words were sent with it
+    assert text(form).startswith("Round 2") and text(find(form, "bever-card-Ann-0")) == "" and find(form, "entry-save").disabled
+    for key in "3333" + "0000":
+        tap(form, f"entry-key-{key}")
+    tap(form, "entry-save")
+    assert text(find(page.views[-1], "total-Ann")).split()[-1] == "16"  # 4 + 12: the kept form saved round 2 as typed
+
+
 def follow_rounds(store, screen: GameScreen, game_id: int, count: int) -> None:
     record = store.open_game(game_id)
     for _ in range(count):

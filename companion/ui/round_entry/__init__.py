@@ -31,15 +31,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.ui.round_entry.state import EntryState
-
 import flet as ft
 
 from companion.rules import game_module
 from companion.rules.base import Game
 from companion.ui.round_entry.state import EntryState
+from companion.ui.synced import SyncedControls
+from companion.ui.widgets import tagged
 
-__all__ = ["entry_form", "entry_state"]
+__all__ = ["RoundForm", "entry_form", "entry_state"]
 
 
 def entry_state(game: Game, index: int | None = None) -> EntryState:
@@ -57,5 +57,30 @@ def entry_form(
 ) -> ft.Control:
     """The round-entry form for ``game``; see the module docstring. ``state`` shows a kept
     draft (companion.ui.round_entry.drafts) instead of a fresh form."""
-    view: Callable[..., ft.Control] = game_module(__name__, game.ruleset.id).view
-    return view(state if state is not None else entry_state(game, index), on_save, on_cancel)
+    return RoundForm(state if state is not None else entry_state(game, index), on_save, on_cancel).control
+
+
+class RoundForm:
+    """A round's form on a page, which can show a later round in the same controls
+    (``show``): Flet configures and sends every control that comes onto a page, a form's
+    hundreds of them at every Enter round, where the next round changes a few values."""
+
+    def __init__(self, state: EntryState, on_save: Callable[[dict], None], on_cancel: Callable[[], None] | None = None):
+        self.state = state
+        """The state the form's controls read, and from ``show`` on, the round it shows."""
+        self._form: SyncedControls = game_module(__name__, state.game.ruleset.id).view(state, on_save, on_cancel)
+        if self._form.root is None:
+            raise TypeError("a round's form view returns its form built")
+        self.control: ft.Control = tagged(self._form.root, "entry-form", settled=True, expand=True)
+        """The form, a Flet isolated control: a page's update, hidden or shown, compares it
+        and not its contents, which its syncs send (``SyncedControls.resend``)."""
+
+    def show(self, state: EntryState) -> bool:
+        """Show ``state`` (another round, or a draft carried over) in this form, if it is
+        built for it (``EntryState.layout``), and send what changed once the form is on a
+        page: ``state`` is then this form's state, taken over. False: it needs a form of its own."""
+        if state.layout() != self.state.layout():
+            return False
+        self.state.take_over(state)
+        self._form.resend()
+        return True

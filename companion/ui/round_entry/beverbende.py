@@ -58,6 +58,9 @@ class BeverbendeEntry(Keypad, EntryState):
         self.last = bool(entry.get("last", False))
         self.cursor = None
 
+    def layout(self) -> tuple:
+        return (*super().layout(), tuple(self.players), self.against_the_clock)
+
     # --- intents ----------------------------------------------------------------------
 
     def select(self, player: str, slot: int | Literal["total"]) -> None:
@@ -175,15 +178,14 @@ class BeverbendeEntry(Keypad, EntryState):
 # --- view -------------------------------------------------------------------------------
 
 
-def view(state: BeverbendeEntry, on_save, on_cancel=None) -> ft.Control:
+def view(state: BeverbendeEntry, on_save, on_cancel=None) -> widgets.EntryForm:
     """Rows of card slots with a total each, and a keypad within thumb reach."""
     form = widgets.EntryForm(state, on_save, on_cancel)
     rows = [_player_row(form, state, p) for p in state.players]
     body: list[ft.Control] = [*rows]
     if state.against_the_clock:
         body.append(form.switch(_("Last round: time is up"), "bever-last", lambda: state.last, state.toggle_last))
-    subtitle = _("{dealer} deals").format(dealer=state.before.next_round.dealer)
-    return form.build(body, footer=[form.keypad()], subtitle=subtitle)
+    return form.build(body, footer=[form.keypad()], subtitle=lambda: _("{dealer} deals").format(dealer=state.before.next_round.dealer))
 
 
 def _player_row(form: widgets.EntryForm, state: BeverbendeEntry, player: str) -> ft.Control:

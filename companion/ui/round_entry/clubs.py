@@ -54,6 +54,9 @@ class ClubsEntry(Keypad, EntryState):
         self.club_points.update({p: n for p, n in entry.get("club_points", {}).items() if p in self.players})
         self.double = set(entry.get("double", [])) & set(self.players)
 
+    def layout(self) -> tuple:
+        return (*super().layout(), tuple(self.players), self.double_cards)
+
     # --- intents ----------------------------------------------------------------------
 
     def tap_out(self, player: str) -> None:
@@ -152,7 +155,7 @@ class ClubsEntry(Keypad, EntryState):
 # --- view -------------------------------------------------------------------------------
 
 
-def view(state: ClubsEntry, on_save, on_cancel=None) -> ft.Control:
+def view(state: ClubsEntry, on_save, on_cancel=None) -> widgets.EntryForm:
     """A row per player: going-out button with its bonus card, club points stepper, Double."""
     form = widgets.EntryForm(state, on_save, on_cancel)
     hint = ft.Text(_("Tap players in the order they went out."), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
@@ -165,7 +168,6 @@ def view(state: ClubsEntry, on_save, on_cancel=None) -> ft.Control:
     headings = ft.Row(heads)
     rows = [_player_row(form, state, p) for p in state.players]
     out_error = form.error_line(lambda: state.error_at("out_order"), "clubs-error-out")
-    subtitle = _("{dealer} deals").format(dealer=state.dealer)
 
     def sync():
         # While points are typed the preview sits above the keypad: the rows get the room.
@@ -173,7 +175,8 @@ def view(state: ClubsEntry, on_save, on_cancel=None) -> ft.Control:
 
     form.bind(sync)
     body = [hint, headings, *rows, out_error]
-    return form.build(body, footer=[form.keypad(hide_when_idle=True)], subtitle=subtitle, pin_preview=True)
+    footer = [form.keypad(hide_when_idle=True)]
+    return form.build(body, footer=footer, subtitle=lambda: _("{dealer} deals").format(dealer=state.dealer), pin_preview=True)
 
 
 def _out_button(form: widgets.EntryForm, state: ClubsEntry, player: str) -> ft.Control:

@@ -77,6 +77,9 @@ class KlaverjassenEntry(Keypad, EntryState):
         values = sorted({*RUN_ROEM.values(), FOUR_OF_A_KIND_ROEM, four_jacks})
         return [*values, STUK]
 
+    def layout(self) -> tuple:
+        return (*super().layout(), tuple(self.teams), tuple(self.roem_buttons))
+
     # --- intents ----------------------------------------------------------------------
 
     def select(self, team: str) -> None:
@@ -238,7 +241,7 @@ class KlaverjassenEntry(Keypad, EntryState):
 # --- view -------------------------------------------------------------------------------
 
 
-def view(state: KlaverjassenEntry, on_save, on_cancel=None) -> ft.Control:
+def view(state: KlaverjassenEntry, on_save, on_cancel=None) -> widgets.EntryForm:
     """Who plays, then one panel per team; the keypad shows while card points are selected."""
     form = widgets.EntryForm(state, on_save, on_cancel)
     def plays(team: str) -> Callable[[], bool]:
@@ -259,9 +262,8 @@ def view(state: KlaverjassenEntry, on_save, on_cancel=None) -> ft.Control:
         spacing=6,
     )
     panels = [_team_panel(form, state, team) for team in state.teams]
-    subtitle = _("{dealer} deals").format(dealer=state.dealer)
     footer = [_which_count(form, state), form.keypad(hide_when_idle=True)]
-    return form.build([playing, *panels], footer=footer, subtitle=subtitle)
+    return form.build([playing, *panels], footer=footer, subtitle=lambda: _("{dealer} deals").format(dealer=state.dealer))
 
 
 def _kept_count_label(state: KlaverjassenEntry, team: str) -> str:

@@ -103,6 +103,9 @@ class MembersOnlyEntry(Keypad, EntryState):
         else:
             self.values[COUNTS].update(entry.get(COUNTS, {}))
 
+    def layout(self) -> tuple:
+        return (*super().layout(), tuple(self.players))
+
     # --- intents: the board -----------------------------------------------------------
 
     def choose_player(self, player: str) -> None:
@@ -274,7 +277,7 @@ CELL_H, LABEL_W = 44, 48
 """Board cells share the width left of the field labels, so the board fits any phone."""
 
 
-def view(state: MembersOnlyEntry, on_save, on_cancel=None) -> ft.Control:
+def view(state: MembersOnlyEntry, on_save, on_cancel=None) -> widgets.EntryForm:
     """Stone picker, the board with count rows under it, and a keypad for the counts."""
     form = widgets.EntryForm(state, on_save, on_cancel)
     colours = {p: theme.side_color(i) for i, p in enumerate(state.players)}
@@ -305,9 +308,8 @@ def view(state: MembersOnlyEntry, on_save, on_cancel=None) -> ft.Control:
         lambda: state.set_count_mode(COUNTS if state.count_mode == SHOWN else SHOWN),
         pressed=lambda: state.count_mode == SHOWN,
     )
-    subtitle = _("{player} starts").format(player=state.starter)
     body = [players, stones, bets_error, _board(form, state, colours), mode]
-    return form.build(body, footer=[form.keypad(hide_when_idle=True)], subtitle=subtitle)
+    return form.build(body, footer=[form.keypad(hide_when_idle=True)], subtitle=lambda: _("{player} starts").format(player=state.starter))
 
 
 def _player_chip(form: widgets.EntryForm, state: MembersOnlyEntry, player: str, colour: str) -> ft.Control:

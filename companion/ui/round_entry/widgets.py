@@ -160,27 +160,30 @@ class EntryForm(SyncedControls):
     # --- the frame --------------------------------------------------------------------
 
     def build(
-        self, body: list[ft.Control], footer: Sequence[ft.Control] = (), subtitle: str = "", pin_preview: bool = False
-    ) -> ft.Control:
-        """Scrolling body and preview above; fixed ``footer`` (keypads), status and buttons below.
+        self,
+        body: list[ft.Control],
+        footer: Sequence[ft.Control] = (),
+        subtitle: Callable[[], str] = lambda: "",
+        pin_preview: bool = False,
+    ) -> EntryForm:
+        """Scrolling body and preview above; fixed ``footer`` (keypads), status and buttons
+        below; the form, its control in ``root``.
 
-        ``subtitle`` follows the round number in the heading (e.g. who deals). With
+        ``subtitle()`` follows the round number in the heading (e.g. who deals). With
         ``pin_preview`` the preview moves above the footer while a number is typed
         (``state.cursor``), so that a keypad never hides it.
         """
         state = self.state
-        title = (
-            _("Round {n}").format(n=state.round_number)
-            if state.index is None
-            else _("Edit round {number}").format(number=state.round_number)
-        )
-        header = ft.Row(
-            [
-                ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
-                ft.Text(subtitle, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
-            ],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
+        title = ft.Text(size=20, weight=ft.FontWeight.BOLD)
+        note = ft.Text(size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)
+
+        def sync_heading():
+            number = state.round_number
+            title.value = _("Round {n}").format(n=number) if state.index is None else _("Edit round {number}").format(number=number)
+            note.value = subtitle()
+
+        self.bind(sync_heading)
+        header = ft.Row([title, note], vertical_alignment=ft.CrossAxisAlignment.CENTER)
         preview = self._preview()
         below_body = ft.Column([preview])
         above_footer = ft.Column()
@@ -204,7 +207,7 @@ class EntryForm(SyncedControls):
             padding=ft.Padding.symmetric(horizontal=8, vertical=8),
             expand=True,
         )
-        return self.root
+        return self
 
     def _preview(self) -> ft.Control:
         """The round's scores and notes once the entry is valid."""

@@ -1,16 +1,19 @@
 """entry_form: one form per ruleset, each with Save disabled until its entry is valid."""
 
+import dataclasses
 from types import SimpleNamespace
 
 import flet as ft
 import msgpack
 import pytest
 from flet.controls.base_control import BaseControl
+from flet.controls.object_patch import ObjectPatch
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from bench.long_games import benched
 from companion import rules
-from companion.ui.round_entry import entry_form, entry_state
+from companion.ui.round_entry import RoundForm, entry_form, entry_state
 from tests.ui.tree import ENCODE, find, tap, tap_through, text, walk
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -103,3 +106,57 @@ def test_a_key_on_a_form_taken_off_the_page_updates_nothing_itself(monkeypatch):
     monkeypatch.setattr(Session, "patch_control", lambda session, control: updated.append(control))
     tap(form, "entry-key-3")  # a tap already on its way
     assert updated == []
+
+
+def described(value):
+    """What a control shows and does, as plain values: every public field, its controls'
+    too; a handler as only that there is one."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = (f.name for f in dataclasses.fields(value) if not f.name.startswith("_"))
+        return (type(value).__name__, {name: described(getattr(value, name)) for name in fields})
+    if isinstance(value, (list, tuple)):
+        return [described(item) for item in value]
+    if isinstance(value, dict):
+        return {key: described(item) for key, item in value.items()}
+    return "a handler" if callable(value) else value
+
+
+def games_played_through(ruleset_id: str, rounds: int):
+    """The game before each of the first ``rounds`` rounds of the ruleset's longest game, and
+    for Beverbende also of one where players go out (the form then has fewer rows)."""
+    spec = benched()[ruleset_id].long_game()
+    plays = [(spec["players"], spec.get("options"), spec.get("teams"), spec["entries"][:rounds])]
+    if ruleset_id == "beverbende":
+        three = [{"totals": {"Ann": 36, "Bob": 30, "Cy": 2, "Dee": 3}}] * 3  # Ann out at 108
+        outs = [*three, {"totals": {"Bob": 30, "Cy": 2, "Dee": 3}}, {"totals": {"Cy": 2, "Dee": 3}}]  # then Bob at 120
+        plays.append((PLAYERS, {"ending": "elimination"}, None, outs))
+    for players, options, teams, entries in plays:
+        game = rules.get(ruleset_id).new_game(players, options, teams)
+        for entry in entries:
+            yield game
+            game = game.add_round(entry)
+        yield game
+
+
+@pytest.mark.parametrize("ruleset_id", rules.IDS)
+def test_a_form_kept_for_the_next_round_shows_it_as_a_form_built_for_it_would(ruleset_id):
+    """The game page shows each next round in the form it entered the last one in
+    (``RoundForm.show``): whatever was tapped there, it then shows what a new form shows and
+    sends all of it, and a round its controls are not built for (a player out) is refused."""
+    _session, page = served_page()
+    kept: RoundForm | None = None
+    shown = refused = 0
+    for number, game in enumerate(games_played_through(ruleset_id, rounds=8)):
+        if kept is not None and kept.show(entry_state(game)):
+            shown += 1
+            assert described(kept.control) == described(RoundForm(entry_state(game), lambda entry: None).control)
+            assert ObjectPatch.from_diff(kept.control, kept.control, control_cls=BaseControl)[0].to_message() == [[0]]
+        else:
+            refused += kept is not None
+            kept = RoundForm(entry_state(game), lambda entry: None)
+            page.views[:] = [ft.View(route="/game/1/round", controls=[kept.control])]
+            page.update()
+        if number % 3 == 0:
+            tap_through(kept.control)  # what a scorer typed is gone from the next round
+    assert shown >= 7
+    assert refused == (3 if ruleset_id == "beverbende" else 0)  # Beverbende: another game, then a player out twice
