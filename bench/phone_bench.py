@@ -11,6 +11,8 @@ measures, each against the bare app:
   from its cache; Python and the app start again in the page);
 - save to scoreboard: from the pointer going down on Save (a Beverbende round) to the
   scoreboard showing the next round; the floor is a bare button that updates a text;
+- Enter round: from the pointer going down on Enter round to the round's form showing, in
+  the same games (bench/ui_bench.py's);
 - the folder's size.
 
 Targets (issue 12): a later visit within 2x the bare app's and under 6 s; the folder under
@@ -70,8 +72,9 @@ def visits(browser, url: str, first: str, runs: int) -> tuple[list[float], list[
     return firsts, laters
 
 
-def app_saves(browser, url: str, runs: int) -> list[float]:
-    """Milliseconds to save a Beverbende round ``runs`` times (a new game when one ends)."""
+def app_saves(browser, url: str, runs: int) -> tuple[list[float], list[float]]:
+    """Milliseconds to save a Beverbende round ``runs`` times (a new game when one ends), and
+    to open each round's form."""
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     phone = Phone(page, url, ROOT, step_timeout_ms=START_TIMEOUT_MS)
@@ -131,7 +134,7 @@ def main() -> int:
             app_first += first
             app_later += later
         taps = bare_taps(browser, bare_server.url, args.runs)
-        saves = app_saves(browser, app_server.url, args.runs)
+        saves, enters = app_saves(browser, app_server.url, args.runs)
         browser.close()
         bare_server.stop()
         app_server.stop()
@@ -146,10 +149,11 @@ def main() -> int:
     print(f"  later visit to usable home   bare Flet {median(bare_later):5.1f} s   Companion {median(app_later):5.1f} s"
           f"   ratio {ratio:.2f} (targets <= {LATER_VISIT_RATIO} and < {LATER_VISIT_TARGET_S:.0f} s)")
     print(f"  tap to updated screen        bare Flet {median(taps):5.0f} ms  Companion save to scoreboard {median(saves):5.0f} ms")
+    print(f"  Enter round to its form                        Companion {median(enters):5.0f} ms")
     print(f"  folder size                  bare Flet {bare_mb:5.1f} MB  Companion {app_mb:5.1f} MB (target < {SIZE_TARGET_MB:.0f} MB)")
     print("  runs (s):  bare first", _list(bare_first), " app first", _list(app_first))
     print("             bare later", _list(bare_later), " app later", _list(app_later))
-    print("  runs (ms): bare tap", _list(taps, "{:.0f}"), " app save", _list(saves, "{:.0f}"))
+    print("  runs (ms): bare tap", _list(taps, "{:.0f}"), " app save", _list(saves, "{:.0f}"), " app Enter round", _list(enters, "{:.0f}"))
     met = ratio <= LATER_VISIT_RATIO and median(app_later) < LATER_VISIT_TARGET_S and app_mb < SIZE_TARGET_MB
     return 0 if met else 1
 

@@ -702,7 +702,8 @@ class GameScreen:
 
     def show_entry(self, route: str, index: int | None) -> None:
         """The form for the next round (index None) or for correcting round ``index``: the
-        draft kept from an earlier visit, if any (companion.ui.round_entry.drafts)."""
+        draft kept from an earlier visit, if any (companion.ui.round_entry.drafts). The next
+        round shows in the form the last one was entered in, when it is built for it."""
         from companion.ui.round_entry import RoundForm
 
         s = self.state
@@ -748,7 +749,7 @@ class GameScreen:
     @property
     def shows_board(self) -> bool:
         """Whether the scoreboard shows (not a round-entry form)."""
-        return self._board is not None and self._board_root is not None and self._board_root.visible and self.view.controls[:1] == [self._board_root]
+        return self._board is not None and self._board_root is not None and self._board_root.visible and bool(self.view.controls) and self.view.controls[0] is self._board_root
 
     def follow(self, record) -> list[ft.Control]:
         """Show ``record`` (the game after a change elsewhere) on the scoreboard shown: only

@@ -11,12 +11,13 @@ status line and buttons stay at the bottom within thumb reach. Give it a parent 
 bounded height (a View, or a page that does not scroll).
 
 Each game's form is ``round_entry/<ruleset id>.py``: ``STATE``, its plain-Python state
-(tested without a browser), beside ``view(state, on_save, on_cancel)``; its docstring lists
-the form's own identifiers.
+(tested without a browser), beside ``view(state, on_save, on_cancel)``, which returns the
+form built (``widgets.EntryForm``); its docstring lists the form's own identifiers.
+``RoundForm`` is a form as a page keeps it: it can show a later round in the same controls.
 
 Identifiers for browser tests (``[flt-semantics-identifier='...']``) in every form:
-``entry-save`` Save button (disabled until valid; the inner node then carries
-``aria-disabled="true"``; click the tagged node itself), ``entry-cancel`` Cancel,
+``entry-form`` the whole form, ``entry-save`` Save button (disabled until valid; the inner
+node then carries ``aria-disabled="true"``; click the tagged node itself), ``entry-cancel`` Cancel,
 ``entry-status`` status line (what is still missing, or a message that concerns the
 whole entry), ``entry-preview`` the round's scores and notes once valid (its lines
 ``entry-preview-<side>`` and ``entry-preview-note-<0..>``; a form may pin it above the
