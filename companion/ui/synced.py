@@ -39,7 +39,15 @@ class SyncedControls:
 
         def handler(e=None):
             change()
-            if self.resend() == []:  # nothing changed: nothing sent, and no automatic update comparing the whole page
+            self.refresh()
+            root = self.root
+            page = shown_on(root) if root is not None else None
+            if page is None:
+                return
+            to_send = unsent(root)
+            if to_send:
+                page.update(*to_send)
+            else:  # nothing changed: nothing to send, and no automatic update comparing the whole page
                 ft.context.mark_update_called()
 
         return handler
@@ -47,19 +55,6 @@ class SyncedControls:
     def refresh(self) -> None:
         for sync in self._syncs:
             sync()
-
-    def resend(self) -> list[ft.BaseControl] | None:
-        """Run every sync, then send what changed once ``root`` is on a page: the controls
-        sent (None: ``root`` is on no page)."""
-        self.refresh()
-        root = self.root
-        page = shown_on(root) if root is not None else None
-        if page is None or root is None:
-            return None
-        to_send = unsent(root)
-        if to_send:
-            page.update(*to_send)  # type: ignore[arg-type]  # Flet patches any BaseControl named; its type says Control
-        return to_send
 
     def switch(self, label: str, identifier: str, value: Callable[[], bool], flip: Callable[[], None]) -> ft.Control:
         """A switch that shows ``value()`` and calls ``flip`` when turned."""

@@ -29,6 +29,18 @@ class Settled(ft.Semantics):
     list costs little on the server at every update of every device that shows it."""
 
 
+@ft.control("Container")  # type: ignore[arg-type]  # as Settled
+class Stowed(ft.Container):
+    """A container that stays on its page while hidden (a round's form under the scoreboard,
+    kept for the next round). Hidden, it is an isolated control to Flet: an update of the page
+    compares it, not what it holds. Shown, what it holds is compared with the page and goes in
+    the page's update: sent in messages of its own before the page's, the same changes took
+    the browser 20 to 60 ms longer to show (bench/ui_bench.py's form, 6 games each way)."""
+
+    def is_isolated(self) -> bool:
+        return not self.visible
+
+
 class SteadyStyle(ft.Button):
     """A button whose style is sent once, not again at every comparison: Flet's Button
     (FilledButton, FilledTonalButton) makes a new copy of its style each time it is

@@ -16,8 +16,8 @@ form built (``widgets.EntryForm``); its docstring lists the form's own identifie
 ``RoundForm`` is a form as a page keeps it: it can show a later round in the same controls.
 
 Identifiers for browser tests (``[flt-semantics-identifier='...']``) in every form:
-``entry-form`` the whole form, ``entry-save`` Save button (disabled until valid; the inner
-node then carries ``aria-disabled="true"``; click the tagged node itself), ``entry-cancel`` Cancel,
+``entry-save`` Save button (disabled until valid; the inner node then carries
+``aria-disabled="true"``; click the tagged node itself), ``entry-cancel`` Cancel,
 ``entry-status`` status line (what is still missing, or a message that concerns the
 whole entry), ``entry-preview`` the round's scores and notes once valid (its lines
 ``entry-preview-<side>`` and ``entry-preview-note-<0..>``; a form may pin it above the
@@ -38,7 +38,7 @@ from companion.rules import game_module
 from companion.rules.base import Game
 from companion.ui.round_entry.state import EntryState
 from companion.ui.synced import SyncedControls
-from companion.ui.widgets import tagged
+from companion.ui.widgets import Stowed
 
 __all__ = ["RoundForm", "entry_form", "entry_state"]
 
@@ -72,16 +72,15 @@ class RoundForm:
         self._form: SyncedControls = game_module(__name__, state.game.ruleset.id).view(state, on_save, on_cancel)
         if self._form.root is None:
             raise TypeError("a round's form view returns its form built")
-        self.control: ft.Control = tagged(self._form.root, "entry-form", settled=True, expand=True)
-        """The form, a Flet isolated control: a page's update, hidden or shown, compares it
-        and not its contents, which its syncs send (``SyncedControls.resend``)."""
+        self.control = Stowed(content=self._form.root, expand=True)
+        """The form, which can stay on its page hidden (``control.visible``)."""
 
     def show(self, state: EntryState) -> bool:
-        """Show ``state`` (another round, or a draft carried over) in this form, if it is
-        built for it (``EntryState.layout``), and send what changed once the form is on a
-        page: ``state`` is then this form's state, taken over. False: it needs a form of its own."""
+        """Fill the form in for ``state`` (another round, or a draft carried over), if it is
+        built for it (``EntryState.layout``): ``state`` is then this form's state, taken over,
+        and the page's next update sends what changed. False: it needs a form of its own."""
         if state.layout() != self.state.layout():
             return False
         self.state.take_over(state)
-        self._form.resend()
+        self._form.refresh()
         return True
