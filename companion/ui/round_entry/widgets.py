@@ -202,10 +202,9 @@ class EntryForm(SyncedControls):
                 above_footer.controls = [preview] if typing else []
 
             self.bind(sync)
-        self.root = ft.Container(
+        self.root = ft.Container(  # no expand: the box it is shown in expands (RoundForm), and it fills that box
             content=ft.Column([scroller, bottom], expand=True, spacing=8),
             padding=ft.Padding.symmetric(horizontal=8, vertical=8),
-            expand=True,
         )
         return self
 
