@@ -20,7 +20,7 @@ as the floor:
   (its status line), in the same games (no target of its own).
 
 The saves are of two-player games of four rounds, a game in each checkout in turn, as many
-as ``--runs`` rounds take (12 rounds for 9 runs).
+as ``--rounds`` (by default ``--runs``) take: 12 rounds for 9.
 
 The app is started as ``make run`` starts it, from compiled bytecode: run ``make compiled``
 first (the README's command does).
@@ -34,7 +34,7 @@ Targets (issue 16): first screen within 1.10x of the bare app; New game tapped t
 home shows, its screen within 100 ms; save to scoreboard under 50 ms. Prints the medians
 and every run; exits 1 when a target is missed (by this checkout).
 
-    make compiled && .venv/bin/python bench/ui_bench.py [--runs 9] [--baseline /path/to/older/checkout]
+    make compiled && .venv/bin/python bench/ui_bench.py [--runs 9] [--rounds 40] [--baseline /path/to/older/checkout]
 """
 
 from __future__ import annotations
@@ -260,6 +260,7 @@ def bare_save(browser, runs: int, bare: Path) -> list[float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--rounds", type=int, help="rounds saved in each app (default: --runs)")
     parser.add_argument("--baseline", type=Path, help="another checkout of Companion, started in turn with this one")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
@@ -293,7 +294,7 @@ def main() -> int:
             for name, app in apps.items():
                 app_first[name].append(first_screen(browser, app))
         bare_taps = bare_save(browser, args.runs, bare_file)
-        app_saves = save_to_scoreboard(browser, args.runs, folder, {name: app.root for name, app in apps.items()})
+        app_saves = save_to_scoreboard(browser, args.rounds or args.runs, folder, {name: app.root for name, app in apps.items()})
         browser.close()
 
     def median(runs: list[FirstScreen], field: str, scale: float = 1000) -> float:
