@@ -584,12 +584,12 @@ class BoardParts:
 
 
 def body_column(root: ft.Control) -> ft.Column:
-    """The column that lists a body's sections in what ``widgets.set_body`` showed."""
+    """The column that lists a body's sections in what ``widgets.constrained`` built."""
     row = root if isinstance(root, ft.ResponsiveRow) else None
     box = row.controls[0] if row is not None and row.controls else None
     column = box.content if isinstance(box, ft.Container) else None
     if not isinstance(column, ft.Column):
-        raise TypeError("a body shown by widgets.set_body is a column in a box in a row")
+        raise TypeError("a body built by widgets.constrained is a column in a box in a row")
     return column
 
 
@@ -663,9 +663,10 @@ class GameScreen:
         self._bar = GameBar(app, self.view, Route(Page.GAME, game_id=state.game_id).path, self._cancel)
         self._board: BoardParts | None = None
         """The scoreboard's controls that a change updates in place."""
-        self._board_root: ft.Control | None = None
+        self._board_root: widgets.Stowed | None = None
         """The scoreboard's body: kept, hidden, under a round-entry form, so that saving
-        shows it again with only what the round changed, not a page built anew."""
+        shows it again with only what the round changed, not a page built anew. Hidden, Flet
+        does not compare it when the page is updated under the form (Enter round)."""
         self._body: ft.Column | None = None
         """The column of ``_board_root`` that lists the board's sections."""
         self._editable: bool | None = None
@@ -868,9 +869,9 @@ class GameScreen:
             self._board_root.visible = True
             self.view.controls = [self._board_root, *self._hidden_forms()]
             return [widgets.app_bar(self.view), self._board_root, *board.refilled]
-        self._board, self._board_root = board, widgets.set_body(self.view, body)
-        self.view.controls.extend(self._hidden_forms())
-        self._body = body_column(self._board_root)
+        shown = widgets.constrained(body)
+        self._board, self._board_root, self._body = board, widgets.Stowed(shown), body_column(shown)
+        self.view.controls = [self._board_root, *self._hidden_forms()]
         return [self.view]
 
     def _button(

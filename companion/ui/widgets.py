@@ -32,10 +32,11 @@ class Settled(ft.Semantics):
 @ft.control("Container")  # type: ignore[arg-type]  # as Settled
 class Stowed(ft.Container):
     """A container that stays on its page while hidden (a round's form under the scoreboard,
-    kept for the next round). Hidden, it is an isolated control to Flet: an update of the page
-    compares it, not what it holds. Shown, what it holds is compared with the page and goes in
-    the page's update: sent in messages of its own before the page's, the same changes took
-    the browser 20 to 60 ms longer to show (bench/ui_bench.py's form, 6 games each way)."""
+    kept for the next round; the scoreboard under a round's form). Hidden, it is an isolated
+    control to Flet: an update of the page compares it, not what it holds. Shown, what it
+    holds is compared with the page and goes in the page's update: sent in messages of its
+    own before the page's, the same changes took the browser 20 to 60 ms longer to show
+    (bench/ui_bench.py's form, 6 games each way)."""
 
     def is_isolated(self) -> bool:
         return not self.visible

@@ -214,8 +214,10 @@ def test_the_next_round_is_entered_in_the_form_the_last_one_was(store):
     page.navigate = lambda route, **kwargs: None
 
     def forms() -> list[ft.Control]:
-        """The forms on the game page, each in its wrapper, shown or hidden."""
-        return [c for c in page.views[-1].controls if isinstance(c, Stowed)]
+        """The forms on the game page, each in its wrapper, shown or hidden (under the
+        scoreboard, the page's first control, kept in a wrapper of the same kind)."""
+        _board, *rest = page.views[-1].controls
+        return [c for c in rest if isinstance(c, Stowed)]
 
     def same(found: list[ft.Control], expected: list[ft.Control]) -> bool:
         return [id(c) for c in found] == [id(c) for c in expected]  # not ==: a control equals any with the same fields
@@ -229,10 +231,12 @@ def test_the_next_round_is_entered_in_the_form_the_last_one_was(store):
     tap(form, "entry-save")
     assert same(forms(), [kept]) and not kept.visible  # hidden under the board
     assert text(find(page.views[-1], "round-1")).split()[:3] == ["1", "4", "4"]
+    assert unsent(page.views[-1]) == []  # the board, hidden under the form while it showed, went with what the round changed
     app.go(f"/game/{game.id}/round/0")  # a correction of round 1
     [correction] = [c.content for c in forms() if c.visible]
     assert correction is not form and same(forms()[:1], [kept]) and text(correction).startswith("Edit round 1")
     tap(correction, "entry-cancel")
+    assert unsent(page.views[-1]) == []
     app.go(f"/game/{game.id}/round")
     assert same(forms(), [kept]) and kept.visible
     assert unsent(page.views[-1]) == []  # the next round's words were sent with it
