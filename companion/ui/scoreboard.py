@@ -685,6 +685,11 @@ class GameScreen:
         self._next_round.control.visible = False
         return [self._next_round.control]
 
+    def _lay_out_board(self, board_root: widgets.Stowed) -> None:
+        """The page shows the scoreboard's body, with the next round's form hidden under it."""
+        board_root.visible = True
+        self.view.controls = [board_root, *self._hidden_forms()]
+
     def show_board(self, route: str) -> None:
         self.view.route = route
         self.view.scroll = ft.ScrollMode.AUTO
@@ -692,8 +697,7 @@ class GameScreen:
         self._bar.board()
         if self._board is not None and self._board_root is not None and self.state.layout() == self._layout:
             widgets.set_title(self.view, self.state.title)  # the form's title goes
-            self._board_root.visible = True
-            self.view.controls = [self._board_root, *self._hidden_forms()]
+            self._lay_out_board(self._board_root)
             self._board.show(self.state, refill=True)
             page = self.app.page
             if self._board.refilled and page is not None and any(view is self.view for view in page.views):  # else the page goes whole, rows and all
@@ -866,12 +870,11 @@ class GameScreen:
             )
         if board is self._board and self._board_root is not None and self._body is not None:
             self._body.controls = body
-            self._board_root.visible = True
-            self.view.controls = [self._board_root, *self._hidden_forms()]
+            self._lay_out_board(self._board_root)
             return [widgets.app_bar(self.view), self._board_root, *board.refilled]
         shown = widgets.constrained(body)
         self._board, self._board_root, self._body = board, widgets.Stowed(shown), body_column(shown)
-        self.view.controls = [self._board_root, *self._hidden_forms()]
+        self._lay_out_board(self._board_root)
         return [self.view]
 
     def _button(
