@@ -15,10 +15,14 @@ measures, each against the bare app:
   the same games (bench/ui_bench.py's);
 - the folder's size.
 
+With ``--wasm-client`` both folders are built with Flutter's WebAssembly client
+(scripts/build_phone_app.py), which Chromium then runs instead of the CanvasKit client, and
+the saves and Enter rounds are timed beside a default folder's, the two apps taking turns.
+
 Targets (issue 12): a later visit within 2x the bare app's and under 6 s; the folder under
 40 MB. Prints the medians and every run; exits 1 when a target is missed.
 
-    .venv/bin/python bench/phone_bench.py [--runs 5]
+    .venv/bin/python bench/phone_bench.py [--runs 5] [--wasm-client]
 """
 
 from __future__ import annotations
@@ -72,22 +76,34 @@ def visits(browser, url: str, first: str, runs: int) -> tuple[list[float], list[
     return firsts, laters
 
 
-def app_saves(browser, url: str, runs: int) -> tuple[list[float], list[float]]:
-    """Milliseconds to save a Beverbende round ``runs`` times (a new game when one ends), and
-    to open each round's form."""
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    phone = Phone(page, url, ROOT, step_timeout_ms=START_TIMEOUT_MS)
-    phone.open("")
-    phone.wait("new-game")
+def app_saves(browser, clients: dict[str, tuple[str, bool]], runs: int) -> dict[str, tuple[list[float], list[float]]]:
+    """For each folder (its address, and whether it has the WebAssembly client): milliseconds
+    to save a Beverbende round, ``runs`` times or more, and to open each round's form. The
+    folders take turns, a game of four rounds each, so that all see the same machine load."""
+    pages = {}
+    for name, (url, wasm_client) in clients.items():
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        phone = Phone(page, url, ROOT, step_timeout_ms=START_TIMEOUT_MS)
+        phone.open("")
+        phone.wait("new-game")
+        if page.evaluate("Boolean(window._flutter_skwasmInstance)") != wasm_client:  # the loader falls back by itself (e.g. no WebGL)
+            raise SystemExit(f"{name}: the page did not run the client it was built for")
+        pages[name] = (context, page, phone)
+    found: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in clients}
+    for _game in range(-(-runs // 4)):
+        for name, (_context, page, phone) in pages.items():
 
-    def home() -> Phone:
-        page.evaluate("location.hash = '/'")
-        return phone
+            def home(page=page, phone=phone) -> Phone:
+                page.evaluate("location.hash = '/'")
+                return phone
 
-    times = save_rounds(page, runs, home)
-    context.close()
-    return times
+            saves, enters = save_rounds(page, 4, home)
+            found[name][0].extend(saves)
+            found[name][1].extend(enters)
+    for context, _page, _phone in pages.values():
+        context.close()
+    return found
 
 
 def bare_taps(browser, url: str, runs: int) -> list[float]:
@@ -102,8 +118,9 @@ def bare_taps(browser, url: str, runs: int) -> list[float]:
     return times
 
 
-def build(out: Path, bare: Path | None = None) -> Path:
+def build(out: Path, bare: Path | None, wasm_client: bool) -> Path:
     command = [sys.executable, "scripts/build_phone_app.py", "--out", str(out)] + (["--bare", str(bare)] if bare else [])
+    command += ["--wasm-client"] if wasm_client else []
     subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     return out
 
@@ -111,6 +128,7 @@ def build(out: Path, bare: Path | None = None) -> Path:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--wasm-client", action="store_true", help="both folders built with Flutter's WebAssembly client, which Chromium then uses")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
@@ -118,9 +136,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         folder = Path(tmp)
         (folder / "bare_app.py").write_text(BARE_APP)
-        bare_folder = build(folder / "bare", bare=folder / "bare_app.py")
-        app_folder = build(folder / "app")
+        bare_folder = build(folder / "bare", folder / "bare_app.py", args.wasm_client)
+        app_folder = build(folder / "app", None, args.wasm_client)
         bare_server, app_server = StaticServer(bare_folder), StaticServer(app_folder)
+        clients = {"app": (app_server.url, args.wasm_client)}
+        if args.wasm_client:  # its taps beside the default folder's
+            canvaskit_server = StaticServer(build(folder / "canvaskit", None, False))
+            clients["canvaskit"] = (canvaskit_server.url, False)
         browser = pw.chromium.launch(
             executable_path=CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
@@ -134,26 +156,35 @@ def main() -> int:
             app_first += first
             app_later += later
         taps = bare_taps(browser, bare_server.url, args.runs)
-        saves, enters = app_saves(browser, app_server.url, args.runs)
+        taken = app_saves(browser, clients, args.runs)
+        saves, enters = taken["app"]
         browser.close()
         bare_server.stop()
         app_server.stop()
+        if args.wasm_client:
+            canvaskit_server.stop()
         bare_mb, app_mb = folder_size(bare_folder) / 1e6, folder_size(app_folder) / 1e6
 
     def median(values: list[float]) -> float:
         return statistics.median(values)
 
     ratio = median(app_later) / median(bare_later)
-    print(f"Offline web app benchmark (headless Chromium, {PHONE['width']}x{PHONE['height']}, median of {args.runs} runs)")
+    client = "the WebAssembly client" if args.wasm_client else "the CanvasKit client"
+    print(f"Offline web app benchmark (headless Chromium, {PHONE['width']}x{PHONE['height']}, {client}, median of {args.runs} runs)")
     print(f"  first visit to usable home   bare Flet {median(bare_first):5.1f} s   Companion {median(app_first):5.1f} s")
     print(f"  later visit to usable home   bare Flet {median(bare_later):5.1f} s   Companion {median(app_later):5.1f} s"
           f"   ratio {ratio:.2f} (targets <= {LATER_VISIT_RATIO} and < {LATER_VISIT_TARGET_S:.0f} s)")
     print(f"  tap to updated screen        bare Flet {median(taps):5.0f} ms  Companion save to scoreboard {median(saves):5.0f} ms")
     print(f"  Enter round to its form                        Companion {median(enters):5.0f} ms")
+    if "canvaskit" in taken:
+        canvaskit_saves, canvaskit_enters = taken["canvaskit"]
+        print(f"  beside the CanvasKit client (the default folder), in turn: save {median(canvaskit_saves):.0f} ms, Enter round {median(canvaskit_enters):.0f} ms")
     print(f"  folder size                  bare Flet {bare_mb:5.1f} MB  Companion {app_mb:5.1f} MB (target < {SIZE_TARGET_MB:.0f} MB)")
     print("  runs (s):  bare first", _list(bare_first), " app first", _list(app_first))
     print("             bare later", _list(bare_later), " app later", _list(app_later))
     print("  runs (ms): bare tap", _list(taps, "{:.0f}"), " app save", _list(saves, "{:.0f}"), " app Enter round", _list(enters, "{:.0f}"))
+    if "canvaskit" in taken:
+        print("             CanvasKit save", _list(canvaskit_saves, "{:.0f}"), " CanvasKit Enter round", _list(canvaskit_enters, "{:.0f}"))
     met = ratio <= LATER_VISIT_RATIO and median(app_later) < LATER_VISIT_TARGET_S and app_mb < SIZE_TARGET_MB
     return 0 if met else 1
 

@@ -14,14 +14,15 @@ index when the page opens, and copies files the app never loads. Here:
   phone does not compile every module at each start (a first visit took 16 s, then 7 s);
 - only the files the app loads are copied: the CanvasKit renderer in its variant for every
   browser, Pyodide's runtime and standard library, the fonts (the suits' font in Flutter's
-  font manifest); the client's licences, which it never reads, are kept compressed;
+  font manifest); the client's licences, which it never reads, are kept compressed; with
+  ``--wasm-client``, Flutter's WebAssembly client too, which Chromium-based browsers use;
 - the app's own service worker (scripts/phone_app/sw.js) keeps every file for offline use
   (Flutter's own one only unregisters itself), and a web manifest lets the phone install it;
 - the Python worker starts with the page, so that Python loads while the Flutter client
   does (scripts/phone_app/page-early.js, worker-early.js), and holds each message to the
   page until the saved games are written to IndexedDB (worker-storage.js).
 
-Usage: ``python scripts/build_phone_app.py [--out build/phone-app] [--bare ENTRY.py]``;
+Usage: ``python scripts/build_phone_app.py [--out build/phone-app] [--bare ENTRY.py] [--wasm-client]``;
 ``--bare`` builds a plain Flet script the same way (the benchmark's baseline).
 """
 
@@ -76,6 +77,14 @@ CLIENT_FILES = [
 """The files of flet-web's client the app loads with the CanvasKit renderer: not the Wasm
 build (main.dart.wasm, skwasm), debug symbols, the Chromium-only CanvasKit (the full one
 works in every browser), or Pyodide's command-line and package-installer files."""
+
+WASM_CLIENT_FILES = ["main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm"]
+"""Flutter's WebAssembly client (dart2wasm, the skwasm renderer), added by ``--wasm-client``:
+the page's loader then picks it in a Chromium-based browser with WebGL (Chrome on Android
+among them) and the CanvasKit client everywhere else, as Flutter allows WebAssembly in
+Chromium only. There, Enter round and a save took about 30% less (docs/performance.md,
+"The phone's client"); the folder grows by 12.2 MB, over the 40 MB of issue 12's target, so
+it is not the default."""
 
 
 def pinned_versions() -> dict[str, str]:
@@ -221,11 +230,11 @@ def write_app_archive(out: Path, entry: Path, packages: list[str], with_companio
                         tar.addfile(info, data)
 
 
-def copy_client(out: Path) -> None:
+def copy_client(out: Path, wasm_client: bool) -> None:
     from flet_web import get_package_web_dir
 
     web = Path(get_package_web_dir())
-    for name in CLIENT_FILES:
+    for name in CLIENT_FILES + (WASM_CLIENT_FILES if wasm_client else []):
         source, target = web / name, out / name
         target.parent.mkdir(parents=True, exist_ok=True)
         if source.is_dir():
@@ -276,9 +285,10 @@ def _replace(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def patch_client(out: Path, name: str, module_name: str) -> None:
+def patch_client(out: Path, name: str, module_name: str, wasm_client: bool) -> None:
     """The page's settings: Python runs in the browser from the local Pyodide, the local
-    CanvasKit, routes after a '#' (any static server serves the one page), addresses relative
+    CanvasKit (or, with ``wasm_client``, the loader's choice between it and the WebAssembly
+    client), routes after a '#' (any static server serves the one page), addresses relative
     to the folder the page is in, and the app's own service worker instead of Flutter's."""
     config = {
         "pyodide": True,
@@ -286,7 +296,7 @@ def patch_client(out: Path, name: str, module_name: str) -> None:
         "appPackageUrl": "app.tar.gz",
         "pyodideUrl": "./pyodide/pyodide.mjs",  # a bare "pyodide/..." is refused by the module worker
         "noCdn": True,
-        "webRenderer": "canvaskit",
+        "webRenderer": "auto" if wasm_client else "canvaskit",
         "routeUrlStrategy": "hash",
         "fontFallbackBaseUrl": "assets/fonts/",
     }
@@ -395,18 +405,19 @@ def write_service_worker(out: Path) -> None:
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 
-def build(out: Path = OUT, bare: Path | None = None) -> Path:
-    """Build the folder at ``out`` (replacing it): Companion, or the ``bare`` Flet script."""
+def build(out: Path = OUT, bare: Path | None = None, wasm_client: bool = False) -> Path:
+    """Build the folder at ``out`` (replacing it): Companion, or the ``bare`` Flet script;
+    ``wasm_client``: with WASM_CLIENT_FILES."""
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=out.name + "-", dir=out.parent))
     try:
-        copy_client(staging)
+        copy_client(staging, wasm_client)
         trim_pyodide_lock(staging)
         compress_notices(staging)
         if bare is None:
             add_fonts(staging)
         write_app_archive(staging, bare or ROOT / "main.py", FLET_PACKAGES if bare else APP_PACKAGES, with_companion=bare is None)
-        patch_client(staging, "Flet app" if bare else NAME, "main")
+        patch_client(staging, "Flet app" if bare else NAME, "main", wasm_client)
         if bare is None:
             write_icons(staging)
         write_manifest(staging, "Flet app" if bare else NAME)
@@ -427,8 +438,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="the folder to write (replaced)")
     parser.add_argument("--bare", type=Path, help="build this plain Flet script instead of Companion")
+    parser.add_argument(
+        "--wasm-client", action="store_true", help="add Flutter's WebAssembly client, which Chromium-based browsers then use (quicker taps, 12 MB more)"
+    )
     options = parser.parse_args()
-    out = build(options.out.resolve(), options.bare)
+    out = build(options.out.resolve(), options.bare, options.wasm_client)
     print(f"built {out} ({folder_size(out) / 1e6:.1f} MB): serve it with any static web server")
 
 

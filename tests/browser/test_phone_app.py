@@ -39,14 +39,24 @@ library, which the app does not use); it fails offline and nothing waits for it.
 @pytest.fixture(scope="session")
 def phone_app(tmp_path_factory) -> Path:
     """The built folder, one per test run: the xdist workers share it (the first builds it)."""
+    return built(tmp_path_factory, "phone-app")
+
+
+@pytest.fixture(scope="session")
+def phone_app_with_wasm_client(tmp_path_factory) -> Path:
+    """The folder built with Flutter's WebAssembly client too (``--wasm-client``)."""
+    return built(tmp_path_factory, "phone-app-wasm", "--wasm-client")
+
+
+def built(tmp_path_factory, name: str, *options: str) -> Path:
     _need_chromium()
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # the run's, not each worker's
-    folder = shared / "phone-app"
-    with open(shared / "phone-app.lock", "w") as lock:
+    folder = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (folder / "sw.js").exists():
-            subprocess.run([sys.executable, "scripts/build_phone_app.py", "--out", str(folder)], cwd=ROOT, check=True)
+            subprocess.run([sys.executable, "scripts/build_phone_app.py", "--out", str(folder), *options], cwd=ROOT, check=True)
     return folder
 
 
@@ -226,6 +236,31 @@ FLOWS_AS_WITH_MAKE_RUN = (
 )  # fmt: skip
 """The browser tests of the server's app a phone walks by itself: every game (refused entries,
 undo, edit), history, rules and the referee, players, the theme, each of the four languages."""
+
+
+def test_built_with_the_wasm_client_chromium_runs_it_and_a_round_is_saved(chromium, phone_app_with_wasm_client, output_dir):
+    """Chromium takes the WebAssembly client where the folder has it; the app works as with
+    the CanvasKit one, from the folder's own files, and the service worker keeps them all."""
+    server = StaticServer(phone_app_with_wasm_client)
+    context = chromium.new_context(viewport=PHONE)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    outside: list[str] = []
+    missing: list[str] = []
+    try:
+        phone = open_app(context, server.url, output_dir, outside, missing)
+        assert phone.page.evaluate("[Boolean(window._flutter_skwasmInstance), Boolean(window.flutterCanvasKit)]") == [True, False]
+        start_game(phone, "beverbende", ["Ann", "Bob"])
+        phone.tap("enter-round")
+        phone.keys("3141" + "5926")
+        save_round(phone, 2)
+        phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    finally:
+        context.close()
+        server.stop()
+    assert [url for url in outside if KNOWN_OUTSIDE_REQUEST not in url] == []
+    assert missing == []
+    cached = json.loads((phone_app_with_wasm_client / "sw.js").read_text().split("const FILES = ")[1].split(";\n")[0])
+    assert {"main.dart.wasm", "canvaskit/skwasm.wasm", "main.dart.js", "canvaskit/canvaskit.wasm"} <= set(cached)
 
 
 def test_the_screens_work_as_with_make_run(chromium, phone_app, output_dir):
