@@ -40,7 +40,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.ui_bench import BARE_APP, CHROMIUM, FIND, PHONE, save_rounds, timed_tap  # noqa: E402
+from bench.ui_bench import BARE_APP, CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, save_rounds, timed_tap  # noqa: E402
 from tests.browser.phone import Phone  # noqa: E402
 from scripts.build_phone_app import folder_size  # noqa: E402
 from tests.browser.test_phone_app import StaticServer  # noqa: E402
@@ -143,10 +143,7 @@ def main() -> int:
         if args.wasm_client:  # its taps beside the default folder's
             canvaskit_server = StaticServer(build(folder / "canvaskit", None, False))
             clients["canvaskit"] = (canvaskit_server.url, False)
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
-        )
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         bare_first, bare_later, app_first, app_later = [], [], [], []
         for _run in range(args.runs):  # interleaved, so both see the same machine load
             first, later = visits(browser, bare_server.url, "save", 1)
