@@ -75,14 +75,14 @@ CLIENT_FILES = [
     "pyodide/pyodide-lock.json",
 ]  # fmt: skip
 """The files of flet-web's client the app loads with the CanvasKit renderer: not the Wasm
-build (main.dart.wasm, skwasm), debug symbols, the Chromium-only CanvasKit (the full one
-works in every browser), or Pyodide's command-line and package-installer files."""
+build (WASM_CLIENT_FILES, unless asked for), debug symbols, the Chromium-only CanvasKit (the
+full one works in every browser), or Pyodide's command-line and package-installer files."""
 
 WASM_CLIENT_FILES = ["main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm"]
 """Flutter's WebAssembly client (dart2wasm, the skwasm renderer), added by ``--wasm-client``:
 the page's loader then picks it in a Chromium-based browser with WebGL (Chrome on Android
 among them) and the CanvasKit client everywhere else, as Flutter allows WebAssembly in
-Chromium only. There, Enter round and a save took about 30% less (docs/performance.md,
+Chromium only. There, Enter round and a save took 30 to 34% less (docs/performance.md,
 "The phone's client"); the folder grows by 12.2 MB, over the 40 MB of issue 12's target, so
 it is not the default."""
 
