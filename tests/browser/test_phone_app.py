@@ -115,14 +115,22 @@ def open_app(context, url: str, output_dir: Path, outside: list[str], missing: l
     return phone
 
 
-def test_a_saved_round_is_there_after_closing_the_page_and_reopening_it_with_the_server_gone(chromium, phone_app, output_dir):
-    server = StaticServer(phone_app)
+FOLDERS = {"phone_app": False, "phone_app_with_wasm_client": True}
+"""The two builds, by fixture: whether the folder has Flutter's WebAssembly client."""
+
+
+@pytest.mark.parametrize("folder_fixture", FOLDERS)
+def test_a_saved_round_is_there_after_closing_the_page_and_reopening_it_with_the_server_gone(chromium, folder_fixture, request, output_dir):
+    """In either build; Chromium runs the WebAssembly client where the folder has it."""
+    folder = request.getfixturevalue(folder_fixture)
+    server = StaticServer(folder)
     context = chromium.new_context(viewport=PHONE)
     context.set_default_timeout(STEP_TIMEOUT_MS)
     outside: list[str] = []
     missing: list[str] = []
     try:
         phone = open_app(context, server.url, output_dir, outside, missing)
+        assert phone.page.evaluate("[Boolean(window._flutter_skwasmInstance), Boolean(window.flutterCanvasKit)]") == [FOLDERS[folder_fixture], not FOLDERS[folder_fixture]]
         game_id = start_game(phone, "beverbende", ["Ann", "Bob"])
         phone.tap("enter-round")
         phone.keys("3141" + "5926")
@@ -238,31 +246,6 @@ FLOWS_AS_WITH_MAKE_RUN = (
 undo, edit), history, rules and the referee, players, the theme, each of the four languages."""
 
 
-def test_built_with_the_wasm_client_chromium_runs_it_and_a_round_is_saved(chromium, phone_app_with_wasm_client, output_dir):
-    """Chromium takes the WebAssembly client where the folder has it; the app works as with
-    the CanvasKit one, from the folder's own files, and the service worker keeps them all."""
-    server = StaticServer(phone_app_with_wasm_client)
-    context = chromium.new_context(viewport=PHONE)
-    context.set_default_timeout(STEP_TIMEOUT_MS)
-    outside: list[str] = []
-    missing: list[str] = []
-    try:
-        phone = open_app(context, server.url, output_dir, outside, missing)
-        assert phone.page.evaluate("[Boolean(window._flutter_skwasmInstance), Boolean(window.flutterCanvasKit)]") == [True, False]
-        start_game(phone, "beverbende", ["Ann", "Bob"])
-        phone.tap("enter-round")
-        phone.keys("3141" + "5926")
-        save_round(phone, 2)
-        phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    finally:
-        context.close()
-        server.stop()
-    assert [url for url in outside if KNOWN_OUTSIDE_REQUEST not in url] == []
-    assert missing == []
-    cached = json.loads((phone_app_with_wasm_client / "sw.js").read_text().split("const FILES = ")[1].split(";\n")[0])
-    assert {"main.dart.wasm", "canvaskit/skwasm.wasm", "main.dart.js", "canvaskit/canvaskit.wasm"} <= set(cached)
-
-
 def test_the_screens_work_as_with_make_run(chromium, phone_app, output_dir):
     """The same flows, one after another in one page (Python starts once), against the folder."""
     server = StaticServer(phone_app)
@@ -280,7 +263,9 @@ def test_the_screens_work_as_with_make_run(chromium, phone_app, output_dir):
         server.stop()
 
 
-def test_the_folder_installs_and_runs_from_its_own_files(phone_app):
+@pytest.mark.parametrize("folder_fixture", FOLDERS)
+def test_the_folder_installs_and_runs_from_its_own_files(folder_fixture, request):
+    phone_app = request.getfixturevalue(folder_fixture)
     manifest = json.loads((phone_app / "manifest.json").read_text())
     assert manifest["name"] == "Companion" and manifest["display"] == "standalone"
     assert manifest["theme_color"] and manifest["background_color"]
@@ -289,6 +274,8 @@ def test_the_folder_installs_and_runs_from_its_own_files(phone_app):
     cached = json.loads((phone_app / "sw.js").read_text().split("const FILES = ")[1].split(";\n")[0])
     files = {p.relative_to(phone_app).as_posix() for p in phone_app.rglob("*") if p.is_file()}
     assert set(cached) == (files - {"sw.js", "index.html"}) | {"./"}
+    assert {"main.dart.js", "canvaskit/canvaskit.wasm"} <= files  # every browser's client
+    assert ({"main.dart.wasm", "canvaskit/skwasm.wasm"} <= files) == FOLDERS[folder_fixture]
     with tarfile.open(phone_app / "app.tar.gz") as archive:
         names = set(archive.getnames())
     # Flet's worker installs with micropip from a package index what these two name
