@@ -82,7 +82,7 @@ WASM_CLIENT_FILES = ["main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js", "
 """Flutter's WebAssembly client (dart2wasm, the skwasm renderer), added by ``--wasm-client``:
 the page's loader then picks it in a Chromium-based browser with WebGL (Chrome on Android
 among them) and the CanvasKit client everywhere else, as Flutter allows WebAssembly in
-Chromium only. There, Enter round and a save took 30 to 34% less (docs/performance.md,
+Chromium only. There, Enter round and a save took 29 to 34% less (docs/performance.md,
 "The phone's client"); the folder grows by 12.2 MB, over the 40 MB of issue 12's target, so
 it is not the default."""
 
