@@ -583,7 +583,7 @@ class BoardParts:
         return self.row_control(row)
 
 
-def body_column(root: ft.Control) -> ft.Column:
+def body_column(root: ft.Control | None) -> ft.Column:
     """The column that lists a body's sections in what ``widgets.constrained`` built."""
     row = root if isinstance(root, ft.ResponsiveRow) else None
     box = row.controls[0] if row is not None and row.controls else None
@@ -667,8 +667,6 @@ class GameScreen:
         """The scoreboard's body: kept, hidden, under a round-entry form, so that saving
         shows it again with only what the round changed, not a page built anew. Hidden, Flet
         does not compare it when the page is updated under the form (Enter round)."""
-        self._body: ft.Column | None = None
-        """The column of ``_board_root`` that lists the board's sections."""
         self._editable: bool | None = None
         """Whether the kept board's rows were built to be tapped for a correction (``render``)."""
         self._kept: dict[tuple, ft.Control] = {}
@@ -777,13 +775,13 @@ class GameScreen:
         s = self.state
         self._layout = s.layout()
         if s.record is None:
-            self._board = self._board_root = self._body = None
+            self._board = self._board_root = None
             widgets.set_title(self.view, _("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
             return [self.view]
         widgets.set_title(self.view, s.title)
         rounds = s.rounds()
-        board = self._board if self._body is not None and self._editable == s.can_edit else None  # rows are built for the rights
+        board = self._board if self._board_root is not None and self._editable == s.can_edit else None  # rows are built for the rights
         earlier: dict[tuple, ft.Control] = self._kept if board is not None else {}
         if board is None:
             board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
@@ -868,12 +866,11 @@ class GameScreen:
                     ),
                 )
             )
-        if board is self._board and self._board_root is not None and self._body is not None:
-            self._body.controls = body
+        if board is self._board and self._board_root is not None:
+            body_column(self._board_root.content).controls = body
             self._lay_out_board(self._board_root)
             return [widgets.app_bar(self.view), self._board_root, *board.refilled]
-        shown = widgets.constrained(body)
-        self._board, self._board_root, self._body = board, widgets.Stowed(shown), body_column(shown)
+        self._board, self._board_root = board, widgets.Stowed(widgets.constrained(body))
         self._lay_out_board(self._board_root)
         return [self.view]
 
