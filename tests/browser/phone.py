@@ -7,7 +7,8 @@ accessibility tree, enabled, or saying a text. Playwright's own ``wait_for`` and
 ``expect`` look again only after growing pauses, 500 ms apart once the first half second
 has passed, so on a busy machine a step noticed what it waited for late, or not before its
 time ran out; a step that does not wait for what it needs acts on a screen still being
-built. Nothing here sleeps or tries a step again.
+built. Nothing here sleeps, and the one step done again is typing, when the app did not
+hear the keys (``Phone.type``), as a person types again into a field that showed nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import msgpack
 from playwright.sync_api import TimeoutError as StepTimeout
 
 CHROMIUM = "/usr/bin/chromium"
@@ -59,10 +61,25 @@ DISABLED = """(element) => element.getAttribute('aria-disabled') === 'true'
 
 EDITING = """(element) => ['INPUT', 'TEXTAREA'].includes(element?.tagName)
     && element.getAttribute('autocorrect') === 'on'"""
-"""Whether ``element`` is a text field's element that Flutter's editing has taken over: a
-key typed into it reaches the app. The accessibility tree's copy of a field has autocorrect
-off; Flutter gives it the field's own setting, on for every field of the app, when it takes
-it over. Until then the browser may already focus it, and what is typed there is lost."""
+"""Whether ``element`` is a text field's element that Flutter's editing has taken over. The
+accessibility tree's copy of a field has autocorrect off; Flutter gives it the field's own
+setting, on for every field of the app, when it takes it over. Until then the browser may
+already focus it, and what is typed there is lost. Flutter leaves the setting when it lets
+the element go, so this says the element was taken over once, not that it still is."""
+
+CONFIGURED = """(element) => {
+    element.__configured = 0;
+    element.__watch?.disconnect();
+    element.__watch = new MutationObserver(() => element.__configured++);
+    element.__watch.observe(element, {attributes: true, attributeFilter: ['autocorrect']});
+}"""
+"""Counts, on the field's element, Flutter's settings written from now on: it writes them each
+time it takes the element over for editing (the same value again included), so a count
+above 0 after a tap says this tap's focus reached Flutter's editing."""
+
+
+def as_bytes(frame: str | bytes) -> bytes:
+    return frame.encode() if isinstance(frame, str) else frame
 
 
 def free_port() -> int:
@@ -114,6 +131,8 @@ class Phone:
         self.base_url = base_url
         self.output_dir = output_dir
         self.step_timeout_ms = step_timeout_ms
+        self._connections: list = []
+        page.on("websocket", lambda connection: self._connections.append(connection))
 
     def until(self, condition: str, arg=None):
         """Wait until the JavaScript ``condition(arg)`` is truthy, looking on every frame; its value."""
@@ -153,38 +172,57 @@ class Phone:
     def type(self, label: str, text: str) -> None:
         """Type into the field with that label, key by key as a person would, then Enter.
 
-        Flutter moves the keyboard focus to its own editing element when a field is first
-        focused, and a key pressed during that hand-over is lost; so the typed text is read
-        back and typed again until it is all there (and the field tapped again when the
-        focus did not come).
+        The keys count as typed once the page has sent the text to the server as the field's
+        value: the app heard them. Until then they may be lost, and are typed again:
 
-        The browser can focus the field's element before Flutter has taken it over for
-        editing: keys typed then stay in the element, Flutter never hears them, and Enter
-        submits nothing (seen under load: the page sent no message after the keys). Flutter
-        takes the element over with the field's own settings, so the keys wait for that
-        (``EDITING``).
+        - Flutter moves the keyboard focus to its own editing element when a field is first
+          focused, and a key pressed during that hand-over is lost.
+        - The browser can focus the field's element before Flutter has taken it over for
+          editing (``EDITING``): keys typed then stay in the element and Flutter never hears
+          them. So after a tap the keys wait until Flutter has configured the element anew.
+        - A field Flutter focused by itself (the first field of a screen that appears, in its
+          accessibility mode) can lose its element's focus while the app still holds it as
+          focused: Flutter then stops listening to the element, and a tap on the field
+          changes nothing (seen under load, when the join screen was built as it appeared).
+          So a field whose keys went unheard is left first (Tab, as on a keyboard) and
+          tapped again.
         """
         box = self.page.get_by_role("textbox", name=label)
         # this field's own editing element, not the one typed in before (still focused while Flutter hands over)
         # (its name as get_by_role matches it: a part of the label, any case)
         focused = f"""(label) => ({EDITING})(document.activeElement)
             && (document.activeElement.getAttribute('aria-label') || '').toLowerCase().includes(label.toLowerCase())"""
-        for _attempt in range(3):
-            if not self.page.evaluate(focused, label):
-                # A tap while the server's answer to an earlier one arrives can leave the field
-                # looking focused without the keyboard focus: a person taps it again.
+        taken_over = f"(label) => ({focused})(label) && document.activeElement.__configured > 0"
+        heard = msgpack.packb("value") + msgpack.packb(text)  # the field's value as the page sends it
+        for attempt in range(3):
+            if attempt:
+                box.click()
+                self.page.keyboard.press("Tab")
+            if attempt or not self.page.evaluate(focused, label):
+                # Flutter sets the element's attributes whenever it takes it over for editing
+                box.evaluate(CONFIGURED)
                 box.click()
                 try:
-                    self.page.wait_for_function(focused, arg=label, polling="raf", timeout=self.step_timeout_ms / 3)
+                    self.page.wait_for_function(taken_over, arg=label, polling="raf", timeout=self.step_timeout_ms / 3)
                 except StepTimeout:
                     continue
-            self.page.keyboard.press("ControlOrMeta+A")
-            self.page.keyboard.type(text)
-            if self.page.evaluate(focused, label) and self.page.evaluate("document.activeElement.value") == text:
-                break
+            try:
+                with self.connection().expect_event("framesent", lambda frame: heard in as_bytes(frame), timeout=self.step_timeout_ms / 3):
+                    self.page.keyboard.press("ControlOrMeta+A")
+                    self.page.keyboard.type(text)
+            except StepTimeout:
+                continue
+            break
         else:
-            raise AssertionError(f"{text!r} could not be typed into {label!r}: its field never kept the keyboard focus")
+            raise AssertionError(f"{text!r} could not be typed into {label!r}: the app never heard the keys")
         self.page.keyboard.press("Enter")
+
+    def connection(self):
+        """The page's connection to the server (the last it opened: a page that lost its
+        connection opens another)."""
+        if not self._connections:
+            raise AssertionError("this page has no connection to a server (typing needs one, to know the app heard the keys)")
+        return self._connections[-1]
 
     def texts(self, identifier: str) -> str:
         """Everything the control says: its own and its children's labels and text."""
