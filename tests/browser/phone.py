@@ -78,8 +78,30 @@ time it takes the element over for editing (the same value again included), so a
 above 0 after a tap says this tap's focus reached Flutter's editing."""
 
 
-def as_bytes(frame: str | bytes) -> bytes:
-    return frame.encode() if isinstance(frame, str) else frame
+NOTE_SENT = """(() => {
+    const note = (data) => {
+        const log = window.__sentWhileTyping;
+        if (!log) return;
+        if (typeof data === 'string') log.push(new TextEncoder().encode(data));
+        else if (data instanceof ArrayBuffer) log.push(new Uint8Array(data.slice(0)));
+        else if (ArrayBuffer.isView(data)) log.push(new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)));
+    };
+    for (const [kind, method] of [[WebSocket, 'send'], [Worker, 'postMessage']]) {
+        const original = kind.prototype[method];
+        kind.prototype[method] = function (data, ...rest) { note(data); return original.call(this, data, ...rest); };
+    }
+})();"""
+"""Notes, while a test types, each message the page sends to the app: over its connection to
+the server, or to the offline web app's Python worker (copied before it is handed over)."""
+
+SENT = """(expected) => (window.__sentWhileTyping || []).some(message => {
+    next: for (let i = 0; i + expected.length <= message.length; i++) {
+        for (let j = 0; j < expected.length; j++) if (message[i + j] !== expected[j]) continue next;
+        return true;
+    }
+    return false;
+})"""
+"""Whether a message noted while typing holds the ``expected`` bytes."""
 
 
 def free_port() -> int:
@@ -131,8 +153,7 @@ class Phone:
         self.base_url = base_url
         self.output_dir = output_dir
         self.step_timeout_ms = step_timeout_ms
-        self._connections: list = []
-        page.on("websocket", lambda connection: self._connections.append(connection))
+        page.add_init_script(NOTE_SENT)
 
     def until(self, condition: str, arg=None):
         """Wait until the JavaScript ``condition(arg)`` is truthy, looking on every frame; its value."""
@@ -172,8 +193,8 @@ class Phone:
     def type(self, label: str, text: str) -> None:
         """Type into the field with that label, key by key as a person would, then Enter.
 
-        The keys count as typed once the page has sent the text to the server as the field's
-        value: the app heard them. Until then they may be lost, and are typed again:
+        The keys count as typed once the page has sent the text to the app as the field's
+        value (``NOTE_SENT``): the app heard them. Until then they may be lost, and are typed again:
 
         - Flutter moves the keyboard focus to its own editing element when a field is first
           focused, and a key pressed during that hand-over is lost.
@@ -193,7 +214,7 @@ class Phone:
         focused = f"""(label) => ({EDITING})(document.activeElement)
             && (document.activeElement.getAttribute('aria-label') || '').toLowerCase().includes(label.toLowerCase())"""
         taken_over = f"(label) => ({focused})(label) && document.activeElement.__configured > 0"
-        heard = msgpack.packb("value") + msgpack.packb(text)  # the field's value as the page sends it
+        heard = msgpack.packb("value") + msgpack.packb(text)  # the field's value as the page sends it to the app
         for attempt in range(3):
             if attempt:
                 box.click()
@@ -206,23 +227,18 @@ class Phone:
                     self.page.wait_for_function(taken_over, arg=label, polling="raf", timeout=self.step_timeout_ms / 3)
                 except StepTimeout:
                     continue
+            self.page.evaluate("window.__sentWhileTyping = []")
+            self.page.keyboard.press("ControlOrMeta+A")
+            self.page.keyboard.type(text)
             try:
-                with self.connection().expect_event("framesent", lambda frame: heard in as_bytes(frame), timeout=self.step_timeout_ms / 3):
-                    self.page.keyboard.press("ControlOrMeta+A")
-                    self.page.keyboard.type(text)
+                self.page.wait_for_function(SENT, arg=list(heard), polling="raf", timeout=self.step_timeout_ms / 3)
             except StepTimeout:
                 continue
             break
         else:
             raise AssertionError(f"{text!r} could not be typed into {label!r}: the app never heard the keys")
+        self.page.evaluate("window.__sentWhileTyping = null")
         self.page.keyboard.press("Enter")
-
-    def connection(self):
-        """The page's connection to the server (the last it opened: a page that lost its
-        connection opens another)."""
-        if not self._connections:
-            raise AssertionError("this page has no connection to a server (typing needs one, to know the app heard the keys)")
-        return self._connections[-1]
 
     def texts(self, identifier: str) -> str:
         """Everything the control says: its own and its children's labels and text."""
