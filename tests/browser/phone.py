@@ -216,11 +216,10 @@ class Phone:
         taken_over = f"(label) => ({focused})(label) && document.activeElement.__configured > 0"
         heard = msgpack.packb("value") + msgpack.packb(text)  # the field's value as the page sends it to the app
         for attempt in range(3):
-            if attempt:
+            if attempt:  # the keys went unheard: leave the field, so that the tap below focuses it afresh
                 box.click()
                 self.page.keyboard.press("Tab")
             if attempt or not self.page.evaluate(focused, label):
-                # Flutter sets the element's attributes whenever it takes it over for editing
                 box.evaluate(CONFIGURED)
                 box.click()
                 try:
