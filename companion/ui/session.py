@@ -167,6 +167,7 @@ class TableSession(Generic[AppT]):
         device = self.join.submit(typed)
         if device is None:
             self._show_join()
+            self.page.run_task(self.join_screen.field.focus)  # Enter took the focus: the code is corrected in place
             return
         self.page.run_task(self._admitted, device)
 

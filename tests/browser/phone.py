@@ -67,6 +67,11 @@ setting, on for every field of the app, when it takes it over. Until then the br
 already focus it, and what is typed there is lost. Flutter leaves the setting when it lets
 the element go, so this says the element was taken over once, not that it still is."""
 
+FOCUSED = f"""(label) => ({EDITING})(document.activeElement)
+    && (document.activeElement.getAttribute('aria-label') || '').toLowerCase().includes(label.toLowerCase())"""
+"""Whether the keyboard's focus is in the editing element of the field with that label (a
+part of it, any case, as ``get_by_role`` matches a name), not in one typed in before."""
+
 CONFIGURED = """(element) => {
     element.__configured = 0;
     element.__watch?.disconnect();
@@ -209,17 +214,13 @@ class Phone:
           tapped again.
         """
         box = self.page.get_by_role("textbox", name=label)
-        # this field's own editing element, not the one typed in before (still focused while Flutter hands over)
-        # (its name as get_by_role matches it: a part of the label, any case)
-        focused = f"""(label) => ({EDITING})(document.activeElement)
-            && (document.activeElement.getAttribute('aria-label') || '').toLowerCase().includes(label.toLowerCase())"""
-        taken_over = f"(label) => ({focused})(label) && document.activeElement.__configured > 0"
+        taken_over = f"(label) => ({FOCUSED})(label) && document.activeElement.__configured > 0"
         heard = msgpack.packb("value") + msgpack.packb(text)  # the field's value as the page sends it to the app
         for attempt in range(3):
             if attempt:  # the keys went unheard: leave the field, so that the tap below focuses it afresh
                 box.click()
                 self.page.keyboard.press("Tab")
-            if attempt or not self.page.evaluate(focused, label):
+            if attempt or not self.page.evaluate(FOCUSED, label):
                 box.evaluate(CONFIGURED)
                 box.click()
                 try:
@@ -238,6 +239,13 @@ class Phone:
             raise AssertionError(f"{text!r} could not be typed into {label!r}: the app never heard the keys")
         self.page.evaluate("window.__sentWhileTyping = null")
         self.page.keyboard.press("Enter")
+
+    def expect_focus(self, label: str) -> None:
+        """Wait until the field with that label has the keyboard's focus, as after a tap on it."""
+        try:
+            self.until(FOCUSED, label)
+        except StepTimeout as timeout:
+            raise AssertionError(f"the field {label!r} did not get the focus") from timeout
 
     def texts(self, identifier: str) -> str:
         """Everything the control says: its own and its children's labels and text."""

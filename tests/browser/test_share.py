@@ -6,7 +6,7 @@ scorer keep score; the scorer saves a round and the viewer's scoreboard shows it
 a reload; when host and scorer enter the same round, the host is told the moment the
 scorer saves it, and what the host typed is kept and saved as the next round; a viewer that lost its connection catches up when it is back; the viewer has no way
 to enter a round; a browser without the code sees only the join screen, and a wrong code
-is refused.
+is refused, its field focused again for the next try.
 """
 
 from __future__ import annotations
@@ -148,6 +148,7 @@ def test_without_the_code_only_the_join_screen_is_served(browsers, shared_table)
     stranger.type("Code", "AAAA-BBBB")
     stranger.expect_text("join-error", "That code is not right")
     assert stranger.el("total-Ann").count() == 0
+    stranger.expect_focus("Code")  # to type it again, no tap needed (a phone's keyboard comes back up)
 
 
 ROWS = f"""() => ({QUERY_ALL})('[flt-semantics-identifier^="round-"]')
