@@ -198,6 +198,8 @@ class PlayersScreen:
         if self.state.add(typed or ""):
             self.name_field.value = ""
         self.render()
+        if self.state.name_error:  # Enter took the focus: the name is corrected in place
+            self.app.page.run_task(self.name_field.focus)
 
 
 class PlayerScreen:

@@ -17,6 +17,7 @@ def test_rules_players_and_dark_theme(phone):
     phone.expect_text("player-Zoë", "Zoë")
     phone.type("New player", "Zoë")
     phone.expect_text("name-error", "Zoë is already saved.")
+    phone.expect_focus("New player")  # to correct the name, no tap needed
     phone.tap("player-Zoë")
     phone.expect_text("player-summary", "No finished games yet.")
     phone.screenshot("player")
