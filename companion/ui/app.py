@@ -168,7 +168,25 @@ DRAWN_TIMEOUT = 1.0
 
 
 async def main(page: ft.Page) -> None:
-    """Build the app in a page (one per browser session), in the language of its device."""
+    """Build the app in a page (one per browser session), in the language of its device.
+
+    A page can go while it starts (a phone that opened the join link and left at once), and
+    its session be closed under it. flet_web 1.0.5 then goes on with the session it has let
+    go and logs a traceback, unless this ends in a BrokenPipeError, which it notes as the page
+    gone: so a start whose connection went ends in one, whatever failed in it on the way.
+    """
+    session = page.session
+    connection = session.connection
+    try:
+        await _start(page)
+    except Exception:
+        if session.connection is not None:  # a failure, with a page there to be told
+            raise
+    if session.connection is not connection:
+        raise BrokenPipeError("the page went while it started")
+
+
+async def _start(page: ft.Page) -> None:
     from companion.share import guard
     from companion.ui import access, reconnect
     from companion.ui.settings import device_language

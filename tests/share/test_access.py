@@ -260,6 +260,20 @@ def test_a_codeless_page_that_goes_is_forgotten_at_once(served):
     assert table.devices() == []
 
 
+def test_a_page_that_goes_while_it_starts_leaves_no_traceback_in_the_servers_log(served, caplog):
+    """It goes before its browser has said its language (a phone that opened the join link
+    and left at once): its session is closed while the start waits for the answer."""
+    caplog.set_level(logging.INFO, logger="flet_web.fastapi")
+    start_sharing("127.0.0.1", served.port)
+    page = FletClient(served)
+    page.send([REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {"route": "/", "width": 360, "height": 740}}])
+    page.ws.recv(timeout=TIMEOUT)  # registered; the language's questions go unanswered
+    page.close()
+    ended = ("Session handler terminated", "Unhandled error processing page session")  # flet_web's words for either end
+    eventually(lambda: any(record.getMessage().startswith(ended) for record in caplog.records), "the start ended")
+    assert [record.getMessage() for record in caplog.records if record.exc_info or record.levelno >= logging.ERROR] == []
+
+
 def test_a_page_that_does_not_get_in_is_closed_after_the_waiting_time(served, monkeypatch):
     monkeypatch.setattr(guard, "WAITING_SECONDS", 0.5)
     start_sharing("127.0.0.1", served.port)
