@@ -23,7 +23,7 @@ from companion.share import feed, guard, relay, sharing
 from companion.share.live import TOPIC, DeviceEnded, DevicesChanged, GameChanged, JoinCodeChanged, LiveStore, Message, RoleChanged
 from companion.share.table import Device, Table
 from companion.store import StoreError
-from companion.ui import access, reconnect
+from companion.ui import access, reconnect, widgets
 from companion.ui.join import JoinScreen, JoinState
 from companion.ui.routes import Page, Route, parse, refresh_needed
 from companion.ui.settings import device_storage
@@ -167,7 +167,7 @@ class TableSession(Generic[AppT]):
         device = self.join.submit(typed)
         if device is None:
             self._show_join()
-            self.page.run_task(self.join_screen.field.focus)  # Enter took the focus: the code is corrected in place
+            widgets.give_focus(self.page, self.join_screen.field)  # the code is corrected in place
             return
         self.page.run_task(self._admitted, device)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Callable, Sequence, TypeVar
 
 import flet as ft
@@ -145,6 +146,18 @@ def set_title(view: ft.View, title: str) -> None:
     if not isinstance(text, ft.Text):
         raise TypeError("this page's title was not built by bar_title()")
     text.value = title
+
+
+def give_focus(page: ft.Page, field: ft.TextField) -> None:
+    """Put the keyboard in ``field`` again (Enter took it). A courtesy, not a change: a page
+    gone meanwhile (Flet: "Session closed") or a browser that never answers (a timeout) is
+    no failure, and no traceback in the server's log."""
+
+    async def focus() -> None:
+        with contextlib.suppress(RuntimeError, TimeoutError):
+            await field.focus()
+
+    page.run_task(focus)
 
 
 def constrained(body: Sequence[ft.Control]) -> ft.Control:
