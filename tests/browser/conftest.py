@@ -60,6 +60,7 @@ def start_app(
         env["COMPANION_DATABASE_URL"] = f"sqlite:///{database}"
     with open(log, "wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    process.log = log  # type: ignore[attr-defined]  # for stop(), which reads it
     try:
         wait_for_port(port, process)
     except RuntimeError as err:

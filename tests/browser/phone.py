@@ -116,12 +116,16 @@ def free_port() -> int:
 
 
 def stop(process: subprocess.Popen) -> None:
+    """Stop an app ``start_app`` started; what it printed holds no traceback, whatever its
+    pages did (a page that left as it started, say): the host reads that terminal."""
     process.terminate()
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+    printed = process.log.read_text(errors="replace")  # type: ignore[attr-defined]  # set by start_app
+    assert "Traceback" not in printed, f"the app printed a traceback ({process.log}):\n{printed[printed.find('Traceback') - 300:][:4000]}"  # type: ignore[attr-defined]
 
 
 @contextmanager
