@@ -596,7 +596,7 @@ class NewGameScreen:
             self.name_field.value = ""
         self.render()
         if self.state.seats_left:
-            widgets.give_focus(self.app.page, self.name_field)  # ready for the next name
+            widgets.on_device(self.app.page, self.name_field.focus)  # ready for the next name
 
     def _start(self) -> None:
         game_id = self.state.start(self.app.store)

@@ -199,7 +199,7 @@ class PlayersScreen:
             self.name_field.value = ""
         self.render()
         if self.state.name_error:  # Enter took the focus: the name is corrected in place
-            widgets.give_focus(self.app.page, self.name_field)
+            widgets.on_device(self.app.page, self.name_field.focus)
 
 
 class PlayerScreen:

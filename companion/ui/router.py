@@ -209,7 +209,7 @@ class App:
 
     def toggle_theme(self) -> None:
         self._set_theme(not self.dark)
-        self.page.run_task(self._prefs.set, THEME_KEY, "dark" if self.dark else "light")
+        widgets.on_device(self.page, self._prefs.set, THEME_KEY, "dark" if self.dark else "light")
 
     async def restore_theme(self) -> None:
         """The theme this browser chose last time (the first screen never waits for it)."""

@@ -167,7 +167,7 @@ class TableSession(Generic[AppT]):
         device = self.join.submit(typed)
         if device is None:
             self._show_join()
-            widgets.give_focus(self.page, self.join_screen.field)  # the code is corrected in place
+            widgets.on_device(self.page, self.join_screen.field.focus)  # the code is corrected in place
             return
         self.page.run_task(self._admitted, device)
 

@@ -130,9 +130,9 @@ class DeviceLanguage:
         """Speak ``code`` on this device from now on; None follows the device's own language again."""
         self.chosen = i18n.supported(code)
         if self.chosen is None:
-            self.page.run_task(self._prefs.remove, LANGUAGE_KEY)
+            widgets.on_device(self.page, self._prefs.remove, LANGUAGE_KEY)
         else:
-            self.page.run_task(self._prefs.set, LANGUAGE_KEY, self.chosen)
+            widgets.on_device(self.page, self._prefs.set, LANGUAGE_KEY, self.chosen)
         self._apply()
 
     def _locale_changed(self, e: ft.LocaleChangeEvent) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
 import flet as ft
 
@@ -148,16 +148,17 @@ def set_title(view: ft.View, title: str) -> None:
     text.value = title
 
 
-def give_focus(page: ft.Page, field: ft.TextField) -> None:
-    """Put the keyboard in ``field`` again (Enter took it). A courtesy, not a change: a page
-    gone meanwhile (Flet: "Session closed") or a browser that never answers (a timeout) is
-    no failure, and no traceback in the server's log."""
+def on_device(page: ft.Page, call: Callable[..., Awaitable[Any]], *args: Any) -> None:
+    """Ask the device for ``call(*args)`` without waiting: remember a choice in its storage,
+    put the keyboard back in a field. A courtesy, not the player's data: a device that cannot
+    (no local storage), a page gone meanwhile (Flet: "Session closed") or a browser that
+    never answers (a timeout) changes nothing on the screen and logs no traceback."""
 
-    async def focus() -> None:
+    async def ask() -> None:
         with contextlib.suppress(RuntimeError, TimeoutError):
-            await field.focus()
+            await call(*args)
 
-    page.run_task(focus)
+    page.run_task(ask)
 
 
 def constrained(body: Sequence[ft.Control]) -> ft.Control:
