@@ -557,6 +557,8 @@ class EveningPage:
     def _arrive(self, _e: object = None) -> None:
         self.state.check_in()
         self.redo()
+        if self.state.error:  # refused: the name is typed or corrected in place
+            widgets.on_device(self.app.page, self.arriving.focus)
 
     def _arrive_saved(self, name: str) -> None:
         self.state.check_in(name)

@@ -179,6 +179,11 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
     assert second.draw.sitting_out != first.draw.sitting_out  # the one who sat out plays now
     big_screen.expect_text("table-2-status", "playing, 0 deals saved")
 
+    # A stand-in seat's name is refused, and the field keeps the focus to correct it.
+    organiser.type("Player arriving", "Joker")
+    organiser.expect_text("evening-error", "Joker is the name of a stand-in seat")
+    organiser.expect_focus("Player arriving")
+
     # A late arrival's name typed on the organiser's page stays while the tables save (the
     # page follows each save in place), and is checked in with Enter.
     organiser.until(SETTLED)
@@ -187,6 +192,7 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
     arriving.click()
     organiser.until(SETTLED)  # the server's answer to the tap has arrived too
     organiser.until(f"() => ({EDITING})(document.activeElement)")
+    organiser.page.keyboard.press("ControlOrMeta+A")  # in place of the name refused
     organiser.page.keyboard.type("Zoe")
     organiser.until("() => document.activeElement?.value === 'Zoe'")
 
