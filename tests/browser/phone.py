@@ -125,7 +125,7 @@ def stop(process: subprocess.Popen) -> None:
         process.kill()
         process.wait()
     printed = process.log.read_text(errors="replace")  # type: ignore[attr-defined]  # set by start_app
-    assert "Traceback" not in printed, f"the app printed a traceback ({process.log}):\n{printed[printed.find('Traceback') - 300:][:4000]}"  # type: ignore[attr-defined]
+    assert "Traceback" not in printed, f"the app printed a traceback ({process.log}):\n{printed[max(0, printed.find('Traceback') - 300):][:4000]}"  # type: ignore[attr-defined]
 
 
 @contextmanager
