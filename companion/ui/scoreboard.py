@@ -1043,7 +1043,7 @@ class GameScreen:
 
         link = self.state.bgstats_link
         if link:
-            self.app.page.run_task(url_launcher(self.app.page).launch_url, link)
+            widgets.on_device(self.app.page, url_launcher(self.app.page).launch_url, link)
 
     def _edit_details(self) -> None:
         record = self.state.loaded
