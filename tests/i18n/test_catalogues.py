@@ -1,5 +1,6 @@
 """The gettext catalogues are complete and sound: every message of the app is translated
-into Dutch, German and French, keeps its {placeholders}, and is compiled.
+into Dutch, German and French, keeps its {placeholders}, speaks to the player in one
+register, and is compiled.
 
 The messages are extracted from the source now, by scripts/update-translations.sh itself
 (run on a temporary copy of the catalogues, so the committed files stay as they are).
@@ -14,6 +15,7 @@ import ast
 import gettext
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -168,3 +170,38 @@ def test_the_compiled_catalogue_is_the_current_one(lang):
             "run scripts/update-translations.sh --compile.",
             pytrace=False,
         )
+
+
+FORMAL = {
+    "nl": re.compile(r"\b(u|uw)\b", re.IGNORECASE),
+    "de": re.compile(r"\b\w+en Sie\b|\bIhnen\b|[a-zäöüß,] Ihr(e[mnrs]?)?\b"),
+    "fr": re.compile(r"\b(vous|votre|vos)\b|(^|[.;:!?]\s+)\w+ez\b", re.IGNORECASE),
+}
+"""How each language addresses someone formally: "u", "Sie" (a polite imperative, "Ihnen",
+"Ihr" within a sentence), "vous" (its pronouns, or a clause that opens on its imperative)."""
+
+TO_THE_TABLE = frozenset(
+    {
+        "Play to 501, 1000 or 1500 points, to any other target your club uses, or a boompje of exactly 16 or 12 deals.",
+        "Play until time is up; mark the last round when it is",
+        "In your game: {value}",
+        "In your game: {value} (the default)",
+    }
+)
+"""Messages said to the whole table (German "ihr", Dutch "jullie"): in French the plural
+"vous", which is also its formal address."""
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_app_speaks_to_the_player_informally_in_every_language(lang):
+    """One register throughout, as a friend at the table would speak: "je", "du", "tu"; a
+    formal sentence among them reads as another app's."""
+    formal = [
+        (message.id, text)
+        for message in messages(load(po_path(lang))).values()
+        if not (lang == "fr" and message.id in TO_THE_TABLE)
+        for text in forms(message)
+        if text and FORMAL[lang].search(text)
+    ]
+    if formal:
+        pytest.fail(f"{lang} translations that address the player formally:{listing(formal)}", pytrace=False)
