@@ -24,7 +24,6 @@ from companion.share.codes import grouped
 from companion.store import Store
 from companion.store.club import Evenings
 from tests.browser.conftest import OUTPUT, Phone, free_port, phones, start_app, stop
-from tests.browser.phone import EDITING
 
 pytestmark = pytest.mark.browser
 
@@ -191,7 +190,7 @@ def test_a_club_evening_from_the_draw_to_the_prizes(browsers, club):
     organiser.page.evaluate("window.__quietFrames = 0")
     arriving.click()
     organiser.until(SETTLED)  # the server's answer to the tap has arrived too
-    organiser.until(f"() => ({EDITING})(document.activeElement)")
+    organiser.expect_focus("Player arriving")
     organiser.page.keyboard.press("ControlOrMeta+A")  # in place of the name refused
     organiser.page.keyboard.type("Zoe")
     organiser.until("() => document.activeElement?.value === 'Zoe'")
