@@ -83,6 +83,16 @@ def test_every_option_passage_has_a_worked_example(game):
     assert not without
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_texts_name_an_option_in_words_never_by_its_id(game, lang):
+    """A player knows an option by its label on the New game screen; "with runs_by_colour
+    on" is the program's name for it. (A heading's anchor, {#option-...}, is not shown.)"""
+    shown = re.sub(r"\{#[^}]*\}", "", (CONTENT_DIR / lang / f"{game}.md").read_text(encoding="utf-8"))
+    named = [option.name for option in rules.get(game).options if "_" in option.name and option.name in shown]
+    assert not named, f"{lang}/{game}.md names {named}"
+
+
 # A soft-wrapped line must not begin with what Markdown reads as a list, a heading
 # underline or a quote of its own: it would break the paragraph on screen.
 BLOCK_START = re.compile(r"^(> )?(?:[+*=]|\d+[.)]|#{1,6})\s")

@@ -111,11 +111,11 @@ def test_klaverjassen_card_points_example():
     ("section", "fragment", "trick", "trump", "options", "roem"),
     [
         ("roem", "makes 40 roem", ["QD", "KD", "AD", "7S"], "D", {}, 40),
-        ("option-four_jacks", "With four_jacks 100", ["JS", "JH", "JD", "JC"], "H", {"four_jacks": 100}, 100),
+        ("option-four_jacks", "Where four jacks count 100", ["JS", "JH", "JD", "JC"], "H", {"four_jacks": 100}, 100),
         ("option-four_of_a_kind", "100 roem with all", ["9S", "9H", "9D", "9C"], "H", {}, 100),
         ("option-four_of_a_kind", "nothing with 10 and up", ["9S", "9H", "9D", "9C"], "H", {"four_of_a_kind": "10 and up"}, 0),
         ("option-runs_by_colour", "no roem by default", ["8H", "9D", "10H", "KC"], "S", {}, 0),
-        ("option-runs_by_colour", "20 with runs_by_colour on", ["8H", "9D", "10H", "KC"], "S", {"runs_by_colour": True}, 20),
+        ("option-runs_by_colour", "20 with rows by colour on", ["8H", "9D", "10H", "KC"], "S", {"runs_by_colour": True}, 20),
     ],
 )
 def test_klaverjassen_roem_examples(section, fragment, trick, trump, options, roem):
