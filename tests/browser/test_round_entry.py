@@ -53,6 +53,14 @@ def test_a_members_only_hand_is_entered_stone_by_stone_and_saved_at_its_end(phon
     for symbol, digits in {"umbrella": "0", "crown": "0", "teacup": "0", "big_ben": "11", "hat": "11"}.items():
         phone.tap(f"mo-count-{symbol}")
         phone.keys(digits)
+    # The board is taller than the phone: the hand's points stay in sight above the keypad,
+    # here as a count is tapped again to be corrected.
+    phone.expect_text("entry-scores", r"Ann\s\+5\s→\s5 · Bob\s\+5\s→\s5 · Cy\s\+5\s→\s5")
+    phone.tap("mo-count-hat")
+    phone.enabled("entry-key-0")
+    keypad_top = phone.el("entry-key-0").bounding_box()["y"]
+    box = phone.el("entry-scores").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= keypad_top + 1, box
     save_round(phone, 2)
     phone.expect_text("total-Ann", "Ann 5")
     phone.expect_text("total-Cy", "Cy 5")

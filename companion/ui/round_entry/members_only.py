@@ -309,7 +309,9 @@ def view(state: MembersOnlyEntry, on_save, on_cancel=None) -> widgets.EntryForm:
         pressed=lambda: state.count_mode == SHOWN,
     )
     body = [players, stones, bets_error, _board(form, state, colours), mode]
-    return form.build(body, footer=[form.keypad(hide_when_idle=True)], subtitle=lambda: _("{player} starts").format(player=state.starter))
+    return form.build(
+        body, footer=[form.keypad(hide_when_idle=True)], subtitle=lambda: _("{player} starts").format(player=state.starter), pin_scores=True
+    )
 
 
 def _player_chip(form: widgets.EntryForm, state: MembersOnlyEntry, player: str, colour: str) -> ft.Control:

@@ -22,13 +22,15 @@ from companion.ui.format import join_names
 class Preview:
     """What saving would do: this round's points per side and the totals afterwards.
 
-    ``notes`` are short lines in the player's words (bonus cards, "nat", payouts...).
-    When a past round is edited, ``totals`` are the game's totals after every round.
+    ``notes`` are short lines in the player's words (bonus cards, "nat", payouts...), the
+    last one ``ending`` when the round would end the game. When a past round is edited,
+    ``totals`` are the game's totals after every round.
     """
 
     scores: dict[str, int]
     totals: dict[str, int]
     notes: tuple[str, ...] = ()
+    ending: str | None = None
 
 
 def type_digit(current: int | None, digit: int, fresh: bool, maximum: int) -> tuple[int, bool]:
@@ -239,9 +241,10 @@ class EntryState:
             return None
         at = self.index if self.index is not None else len(result.rounds) - 1
         notes = self._notes(result)
-        if result.over and not self.game.over:
-            notes.append(self._end_note(result.winners, teams=result.teams is not None))
-        return Preview(result.round_scores[at], result.totals, tuple(notes))
+        ending = self._end_note(result.winners, teams=result.teams is not None) if result.over and not self.game.over else None
+        if ending is not None:
+            notes.append(ending)
+        return Preview(result.round_scores[at], result.totals, tuple(notes), ending)
 
     @staticmethod
     def _end_note(winners: list[str], teams: bool) -> str:

@@ -165,13 +165,17 @@ class EntryForm(SyncedControls):
         footer: Sequence[ft.Control] = (),
         subtitle: Callable[[], str] = lambda: "",
         pin_preview: bool = False,
+        pin_scores: bool = False,
     ) -> EntryForm:
         """Scrolling body and preview above; fixed ``footer`` (keypads), status and buttons
         below; the form, its control in ``root``.
 
         ``subtitle()`` follows the round number in the heading (e.g. who deals). With
         ``pin_preview`` the preview moves above the footer while a number is typed
-        (``state.cursor``), so that a keypad never hides it.
+        (``state.cursor``), so that a keypad never hides it. With ``pin_scores`` the
+        round's points and totals stay above the footer in a line of their own (``scores``),
+        for a body taller than a phone's screen, below which the preview's every note is
+        out of sight.
         """
         state = self.state
         title = ft.Text(size=20, weight=ft.FontWeight.BOLD)
@@ -186,7 +190,7 @@ class EntryForm(SyncedControls):
         header = ft.Row([title, note], vertical_alignment=ft.CrossAxisAlignment.CENTER)
         preview = self._preview()
         below_body = ft.Column([preview])
-        above_footer = ft.Column()
+        above_footer = ft.Column([self._scores()] if pin_scores else [])
         scroller = ft.Column(
             [header, *body, below_body],
             scroll=ft.ScrollMode.AUTO,
@@ -250,6 +254,36 @@ class EntryForm(SyncedControls):
 
         self.bind(sync)
         return tagged_panel
+
+    def _scores(self) -> ft.Control:
+        """The round's points and each side's total after it, in one line ("Ann +5 → 12"),
+        and that the round ends the game, once the entry is valid."""
+        scores = ft.Text(size=14, weight=ft.FontWeight.W_600)
+        ending = ft.Text(size=14, italic=True)
+        line = tagged(
+            ft.Container(
+                ft.Column([scores, ending], spacing=2),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                border_radius=ft.BorderRadius.all(8),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            ),
+            "entry-scores",
+        )
+
+        def sync():
+            preview = self.state.preview()
+            line.visible = preview is not None
+            if preview is None:
+                return
+            scores.value = " · ".join(  # a side's figures stay together on a line (no-break spaces)
+                f"{side}\u00a0{f'{points:+d}' if points else '0'}\u00a0→\u00a0{preview.totals[side]}"
+                for side, points in preview.scores.items()
+            )
+            ending.value = preview.ending or ""
+            ending.visible = preview.ending is not None
+
+        self.bind(sync)
+        return line
 
     def _status(self) -> ft.Control:
         text = ft.Text(size=14)

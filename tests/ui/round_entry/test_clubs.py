@@ -116,7 +116,7 @@ def test_the_preview_names_the_winner_at_the_target():
     game = new_game(target=10)
     state = out(ClubsEntry(game), "Bob", "Ann", "Cy")
     state.step("Bob", 2)
-    assert state.preview().notes[-1] == "This round ends the game: Bob wins."
+    assert state.preview().notes[-1] == state.preview().ending == "This round ends the game: Bob wins."
 
 
 def test_the_preview_names_a_winning_team_as_many():

@@ -1,11 +1,12 @@
 """MEMBERS ONLY hand entry: stones placed on the board, counts typed, payouts and losses previewed."""
 
+import flet as ft
 import pytest
 
 from companion import rules
 from companion.ui.round_entry import entry_form
 from companion.ui.round_entry.members_only import COUNTS, MINUS, SHOWN, MembersOnlyEntry, initials
-from tests.ui.tree import find, tap, text
+from tests.ui.tree import find, tap, text, walk
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 COUNTED = {"umbrella": 4, "crown": 7, "teacup": 2, "big_ben": 9, "hat": 3}
@@ -187,6 +188,24 @@ def test_the_form_places_stones_with_initials_and_saves():
     assert text(find(form, "mo-cell-hat-<=1")) == "D R ✗"
     tap(form, "entry-save")
     assert saved[0]["counts"] == COUNTED and len(saved[0]["bets"]) == 2
+
+
+def test_the_hands_points_and_totals_stay_in_one_line_above_the_keypad():
+    """The board is taller than a phone's screen, and the preview's notes sit below it: the
+    points and totals the hand gives stay in sight in a line above the keypad and Save."""
+    first = {"bets": [{"player": "Ann", "symbol": "umbrella", "field": "<=1"}], "counts": {**COUNTED, "umbrella": 1}}
+    form = entry_form(new_game().add_round(first), lambda entry: None)  # Ann's umbrella track at 5
+    tap(form, "mo-stone-double")
+    tap(form, "mo-cell-crown->=7")
+    shown = lambda: {id(c) for c in walk(form, visible_only=True)}  # noqa: E731
+    for symbol, value in COUNTED.items():
+        assert id(find(form, "entry-scores")) not in shown()  # until the hand can be settled
+        tap(form, f"mo-count-{symbol}")
+        tap(form, f"entry-key-{value}")
+    line = find(form, "entry-scores")
+    assert id(line) in shown() and text(line).replace("\u00a0", " ") == "Ann 0 → 5 · Bob 0 → 0 · Cy +6 → 6 · Dee 0 → 0"  # Cy starts the second hand
+    scrolling = [c for c in walk(form) if isinstance(c, ft.Column) and c.scroll is not None]
+    assert scrolling and all(id(line) not in {id(c) for c in walk(body)} for body in scrolling)
 
 
 def test_the_preview_shows_what_the_track_really_gains_and_the_cap():
