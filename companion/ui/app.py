@@ -208,7 +208,7 @@ async def _start(page: ft.Page) -> None:
 
     def start(session_store: LiveStore, device: Device) -> App:
         app = App(page, session_store, device, store_open=shared.is_open)
-        page.run_task(app.restore_theme)
+        page.run_task(app.restore_from_device)
         return app
 
     session = open_session(page, OpeningStore(shared), start)  # shows the first page, or the join screen of a shared table
@@ -256,7 +256,7 @@ async def device_main(page: ft.Page) -> None:
 
     def start(session_store: LiveStore, device: Device) -> App:
         app = App(page, session_store, device, store_open=False)
-        page.run_task(app.restore_theme)
+        page.run_task(app.restore_from_device)
         return app
 
     app = open_session(page, store, start).app

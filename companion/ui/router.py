@@ -3,6 +3,7 @@ companion.ui.routes), the theme switch, its language, short messages."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Callable
 
@@ -19,6 +20,8 @@ from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 
 THEME_KEY = "companion.theme"
+DRAFTS_KEY = "companion.drafts"
+"""The rounds this device is entering (companion.ui.round_entry.drafts), in its own storage."""
 
 LATER_SCREENS = ("club", "history", "new_game", "players", "rulesets", "table_view")
 """Screens imported when first shown, or in the background once the first page is up
@@ -46,10 +49,10 @@ class App:
         self.device = device or Device.this_machine()
         """Whose session this is: a viewer's pages have no controls that change a game."""
         self.games: dict[int, GameScreen] = {}
-        self.drafts = Drafts()
-        """Rounds being entered, kept for the session until saved or discarded."""
         self._views: dict[str, ft.View] = {}
         self._prefs = settings.device_storage(page)
+        self.drafts = Drafts(keep=lambda told: widgets.on_device(page, self._prefs.set, DRAFTS_KEY, told))
+        """Rounds being entered, kept until saved or discarded, on the device too."""
         self.language = settings.device_language(page)
         self.language.on_change = self.refresh
         self.awake = ScreenAwake(lambda: settings.wakelock(page), page.run_task)
@@ -196,7 +199,7 @@ class App:
             screen.show_entry(route.path, index)
             return screen.view
         screen.show_board(Route(Page.GAME, game_id=game_id).path)
-        ended = self.drafts.ended(game_id, s.game) if s.record is not None else None
+        ended = self.drafts.ended(game_id, s.game, s.loaded.uuid) if s.record is not None else None
         if ended:
             self.notify(ended)
         return screen.view
@@ -211,14 +214,28 @@ class App:
         self._set_theme(not self.dark)
         widgets.on_device(self.page, self._prefs.set, THEME_KEY, "dark" if self.dark else "light")
 
-    async def restore_theme(self) -> None:
-        """The theme this browser chose last time (the first screen never waits for it)."""
+    async def restore_from_device(self) -> None:
+        """What this device kept from its last visit (the first screen never waits for it):
+        the theme it chose, and the rounds it was entering."""
+        await asyncio.gather(self._restore_theme(), self._restore_drafts())
+
+    async def _restore_theme(self) -> None:
         try:
             saved = await self._prefs.get(THEME_KEY)
         except Exception:  # a browser without local storage simply keeps the default
             return
         if saved in ("dark", "light") and (saved == "dark") != self.dark:
             self._set_theme(saved == "dark")
+
+    async def _restore_drafts(self) -> None:
+        try:
+            saved = await self._prefs.get(DRAFTS_KEY)
+        except Exception:  # a browser without local storage: the drafts last as long as the session
+            return
+        games = self.drafts.restore(saved if isinstance(saved, str) else None)
+        route = self.page.views[-1].route if self.page.views else None
+        if route is not None and parse(route).game_id in games:
+            self.show(route)  # the scoreboard's button says "Continue round", the form shows what was entered
 
     def _set_theme(self, dark: bool) -> None:
         self.page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT

@@ -711,7 +711,7 @@ class GameScreen:
 
         s = self.state
         self.entry_index = index
-        draft = self.app.drafts.open(s.game_id, s.game, index)
+        draft = self.app.drafts.open(s.game_id, s.game, index, s.loaded.uuid)
         self.view.route = route
         self.view.scroll = None  # the form fills the page: inputs scroll, keypad and Save stay put
         self.view.padding = ft.Padding.symmetric(horizontal=widgets.PAD, vertical=8)
@@ -728,7 +728,7 @@ class GameScreen:
         if form is not None and form.show(draft.state):
             draft.state = form.state
         else:
-            form = RoundForm(draft.state, self._save, self._cancel)
+            form = RoundForm(draft.state, self._save, self._cancel, self.app.drafts.changed)
             if index is None:
                 self._next_round = form
         form.control.visible = True
@@ -784,7 +784,7 @@ class GameScreen:
         board = self._board if self._board_root is not None and self._editable == s.can_edit else None  # rows are built for the rights
         earlier: dict[tuple, ft.Control] = self._kept if board is not None else {}
         if board is None:
-            board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id))
+            board = BoardParts(self.state, continuing=lambda: self.app.drafts.pending(s.game_id, s.loaded.uuid))
         else:
             board.show(s, refill)
         if board.rounds_section is None:  # built with the board, hidden until the first round, which then only fills it in

@@ -22,6 +22,8 @@ class SyncedControls:
 
     def __init__(self):
         self._syncs: list[Callable[[], None]] = []
+        self.on_change: Callable[[], None] | None = None
+        """Told after every intent, once the controls show it (a round's form: its draft kept on the device)."""
         self.root: ft.Control | None = None
         """The control that holds every control a sync changes, once it is on a page: an
         intent then updates what changed in it (``unsent``). Flet's automatic update after a
@@ -40,6 +42,8 @@ class SyncedControls:
         def handler(e=None):
             change()
             self.refresh()
+            if self.on_change is not None:
+                self.on_change()
             root = self.root
             page = shown_on(root) if root is not None else None
             if page is None:

@@ -1,12 +1,13 @@
 """Entering a round at phone size without losing anything: a half-entered round is kept
 when the player leaves it (asked, by the back arrow; silently, by the browser's Back)
-until it is saved or discarded; a MEMBERS ONLY hand is entered stone by stone during the
+until it is saved or discarded, on the device too; a MEMBERS ONLY hand is entered stone by stone during the
 hand; the CLUBS keypad leaves the round's preview in sight."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.browser.phone import Phone
 from tests.browser.test_games import save_round, start_game
 
 pytestmark = pytest.mark.browser
@@ -38,6 +39,40 @@ def test_a_half_entered_round_is_kept_until_saved_or_discarded(phone):
     phone.tap("enter-round")
     phone.expect_text("clubs-points-Ann", r"^\D*0\D*$")
     assert phone.disabled("entry-save")
+
+
+DRAFTS_ON_THE_DEVICE = """() => { try {
+    return JSON.parse(JSON.parse(localStorage.getItem('flutter.companion.drafts')));
+} catch (e) { return null; } }"""
+"""The drafts the browser keeps (Flutter's shared preferences: a JSON string under its key)."""
+
+
+def test_a_half_entered_round_outlasts_its_page_on_the_device(phone):
+    """A phone whose page closes in the middle of a round (the browser's tab closed, the app
+    killed in the background, the server restarted) finds the round again: each tap keeps
+    the draft in the device's own storage, and a new page reads it back, also when it opens
+    on the form itself."""
+    game_id = start_game(phone, "clubs", ["Ann", "Bob", "Cy"])
+    phone.tap("enter-round")
+    phone.tap("clubs-out-Ann")
+    phone.tap("clubs-out-Bob")
+    phone.tap("clubs-points-Ann")
+    phone.keys("7")
+    phone.until(f"() => ({DRAFTS_ON_THE_DEVICE})()?.[0]?.typed?.club_points?.Ann === 7")
+    for route in (f"/game/{game_id}/round", f"/game/{game_id}"):  # a new tab: a session of its own
+        again = Phone(phone.page.context.new_page(), phone.base_url, phone.output_dir)
+        again.open(route)
+        if route.endswith("/round"):
+            again.expect_text("clubs-points-Ann", "7")
+            again.expect_text("clubs-out-Bob", "2")
+        else:
+            again.expect_text("enter-round", "Continue round 1")
+            again.tap("enter-round")
+            again.expect_text("clubs-points-Ann", "7")
+            again.tap("entry-cancel")
+            again.tap("leave-discard")  # thrown away: the device forgets it
+            again.until(f"() => JSON.stringify(({DRAFTS_ON_THE_DEVICE})()) === '[]'")
+        again.page.close()
 
 
 def test_a_members_only_hand_is_entered_stone_by_stone_and_saved_at_its_end(phone):

@@ -187,6 +187,7 @@ def test_the_scorers_own_save_fills_in_the_row_that_scrolls_out_and_sends_it(sto
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
     app = Shell(page, store)
     app.awake.follow = lambda route: None  # no browser to keep awake
+    app.drafts = Drafts()  # nor to keep the drafts in
     page.navigate = lambda route, **kwargs: None
     app.go(f"/game/{game.id}")
     rows: set[int] = set()
@@ -211,6 +212,7 @@ def test_the_next_round_is_entered_in_the_form_the_last_one_was(store):
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 9})
     app = Shell(page, store)
     app.awake.follow = lambda route: None  # no browser to keep awake
+    app.drafts = Drafts()  # nor to keep the drafts in
     page.navigate = lambda route, **kwargs: None
 
     def forms() -> list[ft.Control]:

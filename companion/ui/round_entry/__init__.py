@@ -66,12 +66,20 @@ class RoundForm:
     (``show``): Flet configures and sends every control that comes onto a page, a form's
     hundreds of them at every Enter round, where the next round changes a few values."""
 
-    def __init__(self, state: EntryState, on_save: Callable[[dict], None], on_cancel: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        state: EntryState,
+        on_save: Callable[[dict], None],
+        on_cancel: Callable[[], None] | None = None,
+        on_change: Callable[[], None] | None = None,
+    ):
         self.state = state
         """The state the form's controls read, and from ``show`` on, the round it shows."""
         self._form: SyncedControls = game_module(__name__, state.game.ruleset.id).view(state, on_save, on_cancel)
         if self._form.root is None:
             raise TypeError("a round's form view returns its form built")
+        self._form.on_change = on_change
+        """Told after every tap on the form (the draft kept on the device)."""
         self.control = Stowed(content=self._form.root, expand=True)
         """The form, which can stay on its page hidden (``control.visible``)."""
 

@@ -112,11 +112,12 @@ class EntryState:
             raise IndexError(f"round {index} does not exist")
         self.game = game
         self.index = index
-        rounds = game.rounds
         # The game as it stood before this round: what the form offers depends on it
         # (stones left, players still in, the team that plays this deal).
-        self.before = game if index is None else Game.replay(game.ruleset, game.setup, rounds[:index])
-        self.original = rounds[index] if index is not None else None
+        self.before, self.original = game, None
+        if index is not None:
+            rounds = game.rounds  # a copy of every round: only a past round's form needs them
+            self.before, self.original = Game.replay(game.ruleset, game.setup, rounds[:index]), rounds[index]
         self._checked_key: str | None = None
         self._outcome: Game | RuleError | None = None
 
@@ -180,14 +181,19 @@ class EntryState:
         """The same entry as a form on ``game``, which changed meanwhile (another device
         saved or changed a round): the next round of ``game``, or the same past round."""
         carried = type(self)(game, self.index)
-        carried._prefill(self.everything_typed())
-        if isinstance(self, Keypad) and isinstance(carried, Keypad) and self.cursor is not None:
-            carried.select_input(self.cursor)  # typing goes on where it was
-            try:
-                carried.typed(self.cursor)
-            except KeyError:  # that input is gone (a player out since)
-                carried.select_input(None)
+        carried.fill_in(self.everything_typed(), self.cursor if isinstance(self, Keypad) else None)
         return carried
+
+    def fill_in(self, typed: dict, cursor: Any = None) -> None:
+        """Put ``typed`` (another state's ``everything_typed``) in this form's inputs, and the
+        keypad back on ``cursor``, the input it was typing in, if this form still has it."""
+        self._prefill(typed)
+        if isinstance(self, Keypad) and cursor is not None:
+            self.select_input(cursor)  # typing goes on where it was
+            try:
+                self.typed(cursor)
+            except KeyError:  # that input is gone (a player out since)
+                self.select_input(None)
 
     # --- shared read-outs -------------------------------------------------------------
 

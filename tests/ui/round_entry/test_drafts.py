@@ -1,6 +1,8 @@
 """Drafts: a round being entered is kept until it is saved or discarded on purpose, and
 carried over (with a notice) when the game changed meanwhile on another device."""
 
+import json
+
 import pytest
 
 from companion import rules
@@ -142,3 +144,169 @@ def test_cards_typed_for_part_of_a_row_count_as_entered_and_are_carried_over():
     elsewhere = game.add_round({"cards": {"Ann": [1, 1, 1, 1], "Bob": [2, 2, 2, 2]}})
     carried = drafts.open(GAME_ID, elsewhere).state
     assert carried.cards["Ann"] == [7, 8, 9, None] and carried.cursor == ("Ann", 3)
+
+
+# --- kept on the device, to outlast the session ------------------------------------------
+
+UUID = "3f2c9a4e-game-seven"
+
+
+class Device:
+    """The device's storage as ``Drafts(keep=...)`` writes it: the last text it was handed."""
+
+    def __init__(self) -> None:
+        self.told: list[str] = []
+
+    def drafts(self, restored: bool = True) -> Drafts:
+        """A session of the device, once it has read what the device kept (as the app
+        does as it starts), or before (``restored`` False)."""
+        drafts = Drafts(keep=self.told.append)
+        if restored:
+            drafts.restore(self.told[-1] if self.told else None)
+        return drafts
+
+    def later(self) -> Drafts:
+        """A new session of the same device (the app closed, or the server restarted meanwhile)."""
+        return self.drafts()
+
+
+SOMETHING_ENTERED = {
+    "beverbende": lambda state: state.press(7),  # Ann's first card
+    "clubs": lambda state: state.tap_out("Ann"),
+    "klaverjassen": lambda state: state.press(8),  # the playing team's card points
+    "members_only": lambda state: state.tap_field("crown", "<=1"),
+}
+
+
+@pytest.mark.parametrize("ruleset_id", rules.IDS)
+def test_a_draft_outlasts_the_session_on_the_device_for_every_ruleset(ruleset_id):
+    device, game = Device(), rules.get(ruleset_id).new_game(["Ann", "Bob", "Cy", "Dee"])
+    drafts = device.drafts()
+    state = drafts.open(GAME_ID, game, game_uuid=UUID).state
+    SOMETHING_ENTERED[ruleset_id](state)
+    assert state.has_input
+    drafts.changed()  # as the form's every tap does
+    later = device.later()
+    assert later.pending(GAME_ID, UUID)
+    again = later.open(GAME_ID, game, game_uuid=UUID)
+    assert again.state.everything_typed() == state.everything_typed() and again.notice is None
+    assert getattr(again.state, "cursor", None) == getattr(state, "cursor", None)  # typing goes on where it was
+
+
+def test_the_device_keeps_only_drafts_with_something_entered_and_forgets_one_saved_or_discarded():
+    device, game = Device(), clubs_game()
+    drafts = device.drafts()
+    drafts.open(GAME_ID, game, game_uuid=UUID)
+    assert device.told == []  # a fresh form: nothing worth keeping, nothing written
+    state = drafts.open(GAME_ID, game, game_uuid=UUID).state
+    state.tap_out("Ann")
+    drafts.changed()
+    drafts.changed()  # nothing new: the device is not told again
+    assert len(device.told) == 1 and '"Ann"' in device.told[0]
+    drafts.discard(GAME_ID)
+    assert device.told[-1] == "[]" and not device.later().pending(GAME_ID, UUID)
+
+
+def test_a_draft_on_the_device_is_only_for_the_game_it_was_entered_in():
+    """A game's id is its database's: another database served at the same address may
+    give the same id to another game."""
+    device, game = Device(), clubs_game()
+    drafts = device.drafts()
+    drafts.open(GAME_ID, game, game_uuid=UUID).state.tap_out("Ann")
+    drafts.changed()
+    later = device.later()
+    assert not later.pending(GAME_ID, "another-game") and not later.pending(GAME_ID)
+    assert not later.open(GAME_ID, game, game_uuid="another-game").state.has_input
+
+
+def test_a_draft_on_the_device_whose_round_was_saved_meanwhile_is_the_next_round_and_says_so():
+    device, game = Device(), clubs_game()
+    drafts = device.drafts()
+    entry = half_entered_on(drafts, game)
+    drafts.changed()
+    elsewhere = game.add_round({"out_order": ["Cy", "Ann"], "club_points": {"Cy": 3}})
+    draft = device.later().open(GAME_ID, elsewhere, game_uuid=UUID)
+    assert draft.state.round_number == 2 and draft.state.entry() == entry
+    assert draft.notice == (
+        "Round 1 was saved on another device meanwhile. What you entered is kept: save it as round 2, or discard it."
+    )
+
+
+def test_a_draft_on_the_device_of_a_game_that_ended_meanwhile_is_discarded_and_says_so():
+    device = Device()
+    game = rules.get("beverbende").new_game(["Ann", "Bob"], {"ending": "rounds", "rounds": 1})
+    drafts = device.drafts()
+    drafts.open(GAME_ID, game, game_uuid=UUID).state.press(2)
+    drafts.changed()
+    last = game.add_round({"cards": {"Ann": [1, 1, 1, 1], "Bob": [2, 2, 2, 2]}})
+    later = device.later()
+    assert later.ended(GAME_ID, last, UUID) == (
+        "Round 1 was saved on another device and ended the game. What you entered for it is discarded."
+    )
+    assert device.told[-1] == "[]"
+
+
+def test_a_form_opened_before_the_device_answered_is_filled_in_with_its_draft():
+    """A page reloaded on a round's form opens the form before the device's storage answers."""
+    device, game = Device(), clubs_game()
+    drafts = device.drafts()
+    entry = half_entered_on(drafts, game)
+    drafts.changed()
+    kept = device.told[-1]
+    later = device.drafts(restored=False)
+    opened = later.open(GAME_ID, game, game_uuid=UUID)
+    assert device.told[-1] == kept  # not written over before it was read
+    assert later.restore(kept) == {GAME_ID}
+    assert opened.state.entry() == entry
+
+
+def test_a_form_typed_in_before_the_device_answered_keeps_what_was_typed():
+    device, game = Device(), clubs_game()
+    drafts = device.drafts()
+    half_entered_on(drafts, game)
+    drafts.changed()
+    later = device.drafts(restored=False)
+    later.open(GAME_ID, game, game_uuid=UUID).state.tap_out("Cy")
+    assert later.restore(device.told[-1]) == set()
+    assert later.kept(GAME_ID).state.entry()["out_order"] == ["Cy"]
+    assert '"Cy"' in device.told[-1]  # and the device has it now
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "not JSON",
+        '{"game": 7}',
+        '[{"game": "seven", "round": null}]',
+        '[{"game": 7, "round": null, "uuid": "%s", "rounds": 0, "typed": {"out_order": ["Zed"]}}]' % UUID,
+        '[{"game": 7, "round": null, "uuid": "%s", "rounds": "many", "typed": {}}]' % UUID,
+        '[{"game": 7, "round": null, "uuid": "%s", "rounds": 0, "typed": {}, "cursor": {"no": "such input"}}]' % UUID,
+    ],
+    ids=["not JSON", "not a list", "no game id", "a player not at the table", "no round count", "no such input"],
+)
+def test_what_the_device_cannot_read_back_is_left_out_and_the_form_opens_fresh(told):
+    drafts = Device().drafts(restored=False)
+    drafts.restore(told)
+    assert not drafts.open(GAME_ID, clubs_game(), game_uuid=UUID).state.has_input
+
+
+def test_a_draft_on_the_device_numbered_in_words_is_read_as_its_numbers():
+    """Whatever the device gives back, the drafts kept with it are written again as the app writes them."""
+    device, game = Device(), clubs_game()
+    drafts = device.drafts()
+    half_entered_on(drafts, game)
+    drafts.changed()
+    record = json.loads(device.told[-1])[0]
+    other = {**record, "game": str(GAME_ID + 1), "round": None}
+    later = device.drafts(restored=False)
+    later.restore(json.dumps([record, other]))
+    later.discard(GAME_ID)
+    assert [r["game"] for r in json.loads(device.told[-1])] == [GAME_ID + 1]
+
+
+def half_entered_on(drafts: Drafts, game) -> dict:
+    state = drafts.open(GAME_ID, game, game_uuid=UUID).state
+    state.tap_out("Ann")
+    state.tap_out("Bob")
+    state.step("Ann", 7)
+    return state.entry()
