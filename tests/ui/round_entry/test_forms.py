@@ -161,3 +161,20 @@ def test_a_form_kept_for_the_next_round_shows_it_as_a_form_built_for_it_would(ru
             tap_through(kept.control)  # what a scorer typed is gone from the next round
     assert shown >= 7
     assert refused == (3 if ruleset_id == "beverbende" else 0)  # Beverbende: another game, then a player out twice
+
+
+def test_a_pinned_line_of_scores_says_too_that_the_round_ends_the_game():
+    """``pin_scores``: the round's points and totals in one line, and the end of the game
+    when the round brings it, where a tall form's preview below its body is out of sight."""
+    from companion.ui.round_entry.clubs import ClubsEntry
+    from companion.ui.round_entry.widgets import EntryForm
+
+    state = ClubsEntry(rules.get("clubs").new_game(PLAYERS, {"target": 10}))
+    form = EntryForm(state, lambda entry: None).build([], pin_scores=True)
+    for player in ("Bob", "Ann", "Cy"):
+        state.tap_out(player)
+    state.step("Bob", 2)
+    form.refresh()
+    assert text(find(form.root, "entry-scores")).replace("\u00a0", " ") == (
+        "Ann +5 → 5 · Bob +10 → 10 · Cy +2 → 2 · Dee 0 → 0 This round ends the game: Bob wins."
+    )
