@@ -104,8 +104,9 @@ class Drafts:
         was handed last (a form's every tap calls this)."""
         if self._keep is None or self._told is None:
             return
-        records = [self._record(key, draft) for key, draft in self._kept.items() if draft.game_uuid and draft.state.has_input]
-        records += [record for key, record in self._stored.items() if key not in self._kept]
+        kept, stored = list(self._kept.items()), list(self._stored.items())  # a tap's thread and the restore may both be here
+        records = [self._record(key, draft) for key, draft in kept if draft.game_uuid and draft.state.has_input]
+        records += [record for key, record in stored if key not in self._kept]
         told = json.dumps(sorted(records, key=lambda r: (r["game"], r["round"] is not None, r["round"] or 0)), separators=(",", ":"))
         if told != self._told:
             self._told = told
