@@ -72,6 +72,28 @@ FOCUSED = f"""(label) => ({EDITING})(document.activeElement)
 """Whether the keyboard's focus is in the editing element of the field with that label (a
 part of it, any case, as ``get_by_role`` matches a name), not in one typed in before."""
 
+COUNT_QUIET_FRAMES = """(() => {
+  const Native = window.WebSocket;
+  window.__quietFrames = 0;
+  const frame = () => { window.__quietFrames += 1; requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  window.WebSocket = function (...args) {
+    const socket = new Native(...args);
+    socket.addEventListener('message', () => { window.__quietFrames = 0; });
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();"""
+"""Counts the frames drawn since the page last heard from the server (``page.add_init_script``)."""
+
+SETTLED = "() => window.__quietFrames >= 10"
+"""The page has heard nothing for ten frames (``COUNT_QUIET_FRAMES``): the updates of a
+change, the answer to a tap, or a new session's start have all arrived. A field tapped or
+typed in while one arrives can lose the browser's focus, with the keys typed next; a tap
+can land on a control about to be replaced."""
+
+
 CONFIGURED = """(element) => {
     element.__configured = 0;
     element.__watch?.disconnect();

@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 
 from companion.store import Store
 from tests.browser.conftest import OUTPUT, ROOT, start_app
-from tests.browser.phone import FIND, QUERY_ALL, free_port, phones, stop
+from tests.browser.phone import COUNT_QUIET_FRAMES, FIND, QUERY_ALL, SETTLED, free_port, phones, stop
 
 pytestmark = pytest.mark.browser
 
@@ -66,26 +66,17 @@ def club(club_database, chromium):
 KEEP_SOCKETS = """(() => {
   const Native = window.WebSocket;
   window.__sockets = [];
-  window.__quietFrames = 0;
-  const frame = () => { window.__quietFrames += 1; requestAnimationFrame(frame); };
-  requestAnimationFrame(frame);
   window.WebSocket = function (...args) {
     const socket = new Native(...args);
     socket.__heard = 0;
-    socket.addEventListener('message', () => { socket.__heard += 1; window.__quietFrames = 0; });
+    socket.addEventListener('message', () => { socket.__heard += 1; });
     window.__sockets.push(socket);
     return socket;
   };
   window.WebSocket.prototype = Native.prototype;
   Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
 })();"""
-"""Keeps the page's WebSockets at hand, so the test can wait until a page is connected again,
-and counts the frames drawn since the page last heard from the server."""
-
-SETTLED = "() => window.__quietFrames >= 10"
-"""The page has heard nothing for ten frames: a page that came back has had every message of
-its new session's start (its language, theme and drafts asked for, its page sent), and a tap
-on it does not land on a control about to be replaced."""
+"""Keeps the page's WebSockets at hand, so the test can wait until a page is connected again."""
 
 RECONNECTED = """(before) => {
   const last = window.__sockets[window.__sockets.length - 1];
@@ -148,6 +139,7 @@ def test_every_device_follows_two_scorers_and_comes_back_after_both_processes_di
         host, scorer, viewer = (open_phone(club["base"]) for _ in range(3))
         for phone in (host, scorer, viewer):
             phone.page.add_init_script(KEEP_SOCKETS)
+            phone.page.add_init_script(COUNT_QUIET_FRAMES)
         host.open(club["host"])
         host.wait("new-game")
         scorer.open(club["join"])
@@ -182,7 +174,7 @@ def test_every_device_follows_two_scorers_and_comes_back_after_both_processes_di
 
         scorer.until(DRAWN_AGAIN, "enter-round")  # the new process's page, not the old one still on screen
         scorer.expect_text("enter-round", "Enter round 3")  # back, still allowed to keep score
-        scorer.until(SETTLED)
+        scorer.until(SETTLED)  # the new session's start has arrived whole: its language, theme and drafts asked for
         enter(scorer, "4444" + "5555", 4)  # Ann 33, Bob 54
         for phone in (host, scorer, viewer):
             phone.expect_text("total-Ann", "Ann 33")

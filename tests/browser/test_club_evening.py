@@ -24,6 +24,7 @@ from companion.share.codes import grouped
 from companion.store import Store
 from companion.store.club import Evenings
 from tests.browser.conftest import OUTPUT, Phone, free_port, phones, start_app, stop
+from tests.browser.phone import COUNT_QUIET_FRAMES, SETTLED
 
 pytestmark = pytest.mark.browser
 
@@ -61,27 +62,6 @@ def browsers(chromium, club, output_dir):
 def player_totals(store: Store, game_id: int) -> dict[str, int]:
     game = store.open_game(game_id).game
     return {player: game.totals[game.setup.team_of(player)] for player in game.players}
-
-
-COUNT_QUIET_FRAMES = """(() => {
-  const Native = window.WebSocket;
-  window.__quietFrames = 0;
-  const frame = () => { window.__quietFrames += 1; requestAnimationFrame(frame); };
-  requestAnimationFrame(frame);
-  window.WebSocket = function (...args) {
-    const socket = new Native(...args);
-    socket.addEventListener('message', () => { window.__quietFrames = 0; });
-    return socket;
-  };
-  window.WebSocket.prototype = Native.prototype;
-  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
-})();"""
-"""Counts the frames drawn since the page last heard from the server."""
-
-SETTLED = "() => window.__quietFrames >= 10"
-"""The page has heard nothing for ten frames: the updates of a draw, or the answer to a tap,
-have all arrived (a field tapped or typed in while one arrives can lose the browser's focus,
-with the keys typed next)."""
 
 
 def score_table(phone: Phone, store: Store, game_id: int, big_screen: Phone, totals: Counter[str], code: str = "") -> None:
