@@ -150,10 +150,10 @@ def set_title(view: ft.View, title: str) -> None:
 
 def on_device(page: ft.Page, call: Callable[..., Awaitable[Any]], *args: Any) -> None:
     """Ask the device for ``call(*args)`` without waiting: remember a choice in its storage,
-    put the keyboard back in a field, open a link in another app. A courtesy, not the
-    player's data: a device that cannot (no local storage), a page gone meanwhile (Flet:
-    "Session closed") or a browser that never answers (a timeout) changes nothing on the
-    screen and logs no traceback."""
+    keep a copy of a round being entered, put the keyboard back in a field, open a link in
+    another app. A courtesy or a copy, never the player's only record: a device that cannot
+    (no local storage), a page gone meanwhile (Flet: "Session closed") or a browser that
+    never answers (a timeout) changes nothing on the screen and logs no traceback."""
 
     async def ask() -> None:
         with contextlib.suppress(RuntimeError, TimeoutError):

@@ -59,7 +59,8 @@ class Drafts:
         key = (game_id, index)
         draft = self._kept.get(key)
         if draft is None:
-            draft = self._kept[key] = self._from_device(key, game, game_uuid) or Draft(entry_state(game, index), game_uuid=game_uuid)
+            stored = self._stored.pop(key, None)
+            draft = self._kept[key] = self._from_device(key, stored, game, game_uuid) or Draft(entry_state(game, index), game_uuid=game_uuid)
         elif draft.state.game.rounds != game.rounds:
             before = draft.state
             draft.state = before.carried_to(game)
@@ -87,15 +88,16 @@ class Drafts:
                 continue
             if not isinstance(record.get("typed"), dict):
                 continue
-            self._stored[key] = record = {**record, "game": key[0], "round": key[1]}
+            record = {**record, "game": key[0], "round": key[1]}
             opened = self._kept.get(key)
-            if opened is not None:
-                restored = None if opened.state.has_input else self._from_device(key, opened.state.game, opened.game_uuid)
+            if opened is None:
+                self._stored[key] = record
+            elif not opened.state.has_input:
+                restored = self._from_device(key, record, opened.state.game, opened.game_uuid)
                 if restored is not None:
                     opened.state.take_over(restored.state)
                     opened.notice = restored.notice
                     filled.add(key[0])
-                self._stored.pop(key, None)
         self.changed()  # a draft typed in before the device answered
         return {game_id for game_id, _round in self._stored} | filled
 
@@ -121,10 +123,10 @@ class Drafts:
             "typed": state.everything_typed(), "cursor": list(cursor) if isinstance(cursor, tuple) else cursor,
         }
 
-    def _from_device(self, key: Key, game: Game, game_uuid: str | None) -> Draft | None:
-        """The device's draft of ``key``, on ``game`` as it is now (carried over, with a notice,
-        if the game changed since), if it is of this game and can be read."""
-        record = self._stored.pop(key, None)
+    @staticmethod
+    def _from_device(key: Key, record: dict[str, Any] | None, game: Game, game_uuid: str | None) -> Draft | None:
+        """The device's draft ``record`` of ``key``, on ``game`` as it is now (carried over,
+        with a notice, if the game changed since), if it is of this game and can be read."""
         if record is None or game_uuid is None or record.get("uuid") != game_uuid:
             return None
         cursor = record.get("cursor")

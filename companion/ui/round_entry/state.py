@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from companion.i18n import _
+from companion.i18n import _, language
 from companion.rules.base import Game, RuleError
 from companion.ui.format import join_names
 
@@ -120,6 +120,8 @@ class EntryState:
             self.before, self.original = Game.replay(game.ruleset, game.setup, rounds[:index]), rounds[index]
         self._checked_key: str | None = None
         self._outcome: Game | RuleError | None = None
+        self._previewed: tuple[Game, str, Preview] | None = None
+        """The last preview, of that outcome in that language (``preview``)."""
 
     # --- to implement -----------------------------------------------------------------
 
@@ -242,15 +244,22 @@ class EntryState:
         return outcome if isinstance(outcome, Game) else None
 
     def preview(self) -> Preview | None:
+        """What saving would do, None while the entry is not valid. Worked out once for each
+        entry (and language): a form's preview and its pinned line of scores both show it."""
         result = self.result
         if result is None:
             return None
-        at = self.index if self.index is not None else len(result.rounds) - 1
+        spoken = language()
+        if self._previewed is not None and self._previewed[0] is result and self._previewed[1] == spoken:
+            return self._previewed[2]
+        at = self.index if self.index is not None else result.rounds_played - 1
         notes = self._notes(result)
         ending = self._end_note(result.winners, teams=result.teams is not None) if result.over and not self.game.over else None
         if ending is not None:
             notes.append(ending)
-        return Preview(result.round_scores[at], result.totals, tuple(notes), ending)
+        preview = Preview(result.round_scores[at], result.totals, tuple(notes), ending)
+        self._previewed = (result, spoken, preview)
+        return preview
 
     @staticmethod
     def _end_note(winners: list[str], teams: bool) -> str:
@@ -261,7 +270,7 @@ class EntryState:
 
     def detail_after(self, result: Game):
         """The ruleset's ``detail`` right after this round (later rounds of an edit left out)."""
-        if self.index is None or self.index == len(result.rounds) - 1:
+        if self.index is None or self.index == result.rounds_played - 1:
             return result.detail
         return Game.replay(result.ruleset, result.setup, result.rounds[: self.index + 1]).detail
 

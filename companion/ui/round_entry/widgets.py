@@ -244,7 +244,7 @@ class EntryForm(SyncedControls):
                 row = ft.Row(
                     [
                         ft.Text(side, expand=True),
-                        ft.Text(f"{points:+d}" if points else "0", width=64, text_align=ft.TextAlign.RIGHT),
+                        ft.Text(_gain(points), width=64, text_align=ft.TextAlign.RIGHT),
                         ft.Text(str(preview.totals[side]), width=64, text_align=ft.TextAlign.RIGHT),
                     ]
                 )
@@ -276,7 +276,7 @@ class EntryForm(SyncedControls):
             if preview is None:
                 return
             scores.value = " · ".join(  # a side's figures stay together on a line (no-break spaces)
-                f"{side}\u00a0{f'{points:+d}' if points else '0'}\u00a0→\u00a0{preview.totals[side]}"
+                f"{side}\u00a0{_gain(points)}\u00a0→\u00a0{preview.totals[side]}"
                 for side, points in preview.scores.items()
             )
             ending.value = preview.ending or ""
@@ -315,3 +315,8 @@ class EntryForm(SyncedControls):
             controls.append(tagged(cancel, "entry-cancel"))
         controls.append(tagged(save_button, "entry-save", expand=True))
         return ft.Row(controls, spacing=8)
+
+
+def _gain(points: int) -> str:
+    """A round's points for a side, signed ("+5", "-3"), or "0"."""
+    return f"{points:+d}" if points else "0"
