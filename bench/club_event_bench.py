@@ -80,7 +80,7 @@ def run(args) -> int:
     database = args.database_url
     evening, games = create_evening(database, args.tables)
     port = free_port()
-    server = start(port, database, args.workers, folder / "app.log")
+    server = start(ROOT, port, database, args.workers, folder / "app.log")
     rss = lambda: sum(rss_mib(pid) for pid in processes(server))  # noqa: E731
     cpu = lambda: sum(cpu_s(pid) for pid in processes(server))  # noqa: E731
     base = f"http://127.0.0.1:{port}"
@@ -96,7 +96,7 @@ def run(args) -> int:
         time.sleep(1.5)  # the store and screens load in the background after the port opens
         memory["no device"] = rss()
         with sync_playwright() as pw:
-            chromium = launch_chromium(pw)
+            chromium = launch_chromium(pw, folder)
             scorer = chromium_phone(chromium, base)
             scorer.open(host_link)
             scorer.wait("new-game")

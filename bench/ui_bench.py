@@ -95,10 +95,14 @@ WATCH = """([selector, pattern]) => {
 }"""
 
 
-def start(command: list[str], port: int, env_extra: dict[str, str], root: Path = ROOT) -> subprocess.Popen:
-    """Start ``command`` in checkout ``root`` (``python -m`` then runs that checkout's package)."""
+def start(command: list[str], port: int, env_extra: dict[str, str], log: Path, root: Path = ROOT) -> subprocess.Popen:
+    """Start ``command`` in checkout ``root`` (``python -m`` then runs that checkout's package),
+    its output to ``log``, which ``stop`` reads for a traceback: figures of an app that failed
+    on the way are not figures."""
     env = dict(os.environ, FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1", FLET_SERVER_PORT=str(port), **env_extra)
-    process = subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(log, "ab") as out:
+        process = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
+    process.log = log  # type: ignore[attr-defined]  # for stop(), which reads it
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # serving: a socket can be open before the server answers on it
         try:
@@ -108,7 +112,7 @@ def start(command: list[str], port: int, env_extra: dict[str, str], root: Path =
         except OSError:
             time.sleep(0.01)
     process.kill()
-    raise RuntimeError(f"{command} did not serve on port {port}")
+    raise RuntimeError(f"{command} did not serve on port {port}:\n{log.read_text(errors='replace')[-2000:]}")
 
 
 def sid(identifier: str) -> str:
@@ -157,11 +161,11 @@ class FirstScreen:
     first_tap: float
 
 
-def first_screen(browser, subject: Subject) -> FirstScreen:
+def first_screen(browser, subject: Subject, folder: Path) -> FirstScreen:
     """Start ``subject``, open it in a fresh page, tap its first button as soon as it is there."""
     port = free_port()
     began = time.time()
-    process = start(subject.command(port), port, subject.env, subject.root)
+    process = start(subject.command(port), port, subject.env, folder / f"first-{port}.log", subject.root)
     serving = time.time() - began
     try:
         context = browser.new_context(viewport=PHONE)
@@ -200,7 +204,8 @@ def save_to_scoreboard(browser, runs: int, folder: Path, roots: dict[str, Path])
     try:
         for number, (name, root) in enumerate(roots.items()):
             port = free_port()
-            processes.append(start(app_command(port), port, {"COMPANION_DATABASE_URL": f"sqlite:///{folder / f'saves-{number}.sqlite3'}"}, root))
+            database = {"COMPANION_DATABASE_URL": f"sqlite:///{folder / f'saves-{number}.sqlite3'}"}
+            processes.append(start(app_command(port), port, database, folder / f"saves-{number}.log", root))
             pages[name] = (browser.new_context(viewport=PHONE).new_page(), f"http://127.0.0.1:{port}/")
         found: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in roots}
         for _game in range(-(-runs // 4)):
@@ -243,7 +248,7 @@ def save_rounds(page, runs: int, home: Callable[[], Phone]) -> tuple[list[float]
 
 def bare_save(browser, runs: int, bare: Path) -> list[float]:
     port = free_port()
-    process = start([sys.executable, str(bare)], port, {})
+    process = start([sys.executable, str(bare)], port, {}, bare.with_name("bare-saves.log"))
     times = []
     try:
         context = browser.new_context(viewport=PHONE)
@@ -286,13 +291,13 @@ def main() -> int:
         }
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for app in apps.values():
-            first_screen(browser, app)
+            first_screen(browser, app, folder)
         bare_first: list[FirstScreen] = []
         app_first: dict[str, list[FirstScreen]] = {name: [] for name in apps}
         for _run in range(args.runs):  # interleaved, so all see the same machine load
-            bare_first.append(first_screen(browser, bare))
+            bare_first.append(first_screen(browser, bare, folder))
             for name, app in apps.items():
-                app_first[name].append(first_screen(browser, app))
+                app_first[name].append(first_screen(browser, app, folder))
         bare_taps = bare_save(browser, args.runs, bare_file)
         app_saves = save_to_scoreboard(browser, args.rounds or args.runs, folder, {name: app.root for name, app in apps.items()})
         browser.close()
