@@ -29,6 +29,7 @@ Usage: ``python scripts/build_phone_app.py [--out build/phone-app] [--bare ENTRY
 from __future__ import annotations
 
 import argparse
+import fcntl
 import gzip
 import hashlib
 import json
@@ -112,10 +113,16 @@ def download(packages: list[str]) -> list[Path]:
         if name not in versions:
             raise SystemExit(f"{package} is not pinned in requirements.lock")
         wanted[name] = versions[name]
+    WHEELS.mkdir(parents=True, exist_ok=True)
+    with open(WHEELS / ".lock", "w") as lock:  # builds at once (the tests', a benchmark's) download once, whole
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _download(wanted)
+
+
+def _download(wanted: dict[str, str]) -> list[Path]:
     files = {name: _downloaded(name, version) for name, version in wanted.items()}
     missing = [name for name, found in files.items() if found is None]
     if missing:
-        WHEELS.mkdir(parents=True, exist_ok=True)
         pip = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps", "-d", str(WHEELS)]
         binary = [f"{name}=={wanted[name]}" for name in missing if name not in SOURCE_ONLY]
         source = [f"{name}=={wanted[name]}" for name in missing if name in SOURCE_ONLY]
