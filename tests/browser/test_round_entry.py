@@ -1,7 +1,7 @@
 """Entering a round at phone size without losing anything: a half-entered round is kept
 when the player leaves it (asked, by the back arrow; silently, by the browser's Back)
 until it is saved or discarded, on the device too; a MEMBERS ONLY hand is entered stone by stone during the
-hand; the CLUBS keypad leaves the round's preview in sight."""
+hand, and its players' chips keep a long name whole; the CLUBS keypad leaves the round's preview in sight."""
 
 from __future__ import annotations
 
@@ -99,6 +99,16 @@ def test_a_members_only_hand_is_entered_stone_by_stone_and_saved_at_its_end(phon
     save_round(phone, 2)
     phone.expect_text("total-Ann", "Ann 5")
     phone.expect_text("total-Cy", "Cy 5")
+
+
+def test_a_members_only_player_s_long_name_is_never_broken_in_its_chip(phone):
+    """Five players at 360 px: the chip of a long one-word name is as tall as a short name's
+    (its name on one line, not broken mid-word), and wider."""
+    start_game(phone, "members_only", ["Oldenbarnevelt", "Ann", "Bob", "Cy", "Dee"])
+    phone.tap("enter-round")
+    long, short = (phone.el(f"mo-player-{name}").bounding_box() for name in ("Oldenbarnevelt", "Dee"))
+    assert long is not None and short is not None
+    assert abs(long["height"] - short["height"]) <= 1 and long["width"] > short["width"], (long, short)
 
 
 def test_the_clubs_keypad_leaves_the_round_preview_in_sight(phone):

@@ -275,13 +275,19 @@ class MembersOnlyEntry(Keypad, EntryState):
 
 CELL_H, LABEL_W = 44, 48
 """Board cells share the width left of the field labels, so the board fits any phone."""
+CHIP_EDGE = (10, 7)
+"""A player chip's border and padding together, across and down, whether the chip is picked
+(a thicker border) or not: a tap moves no chip."""
 
 
 def view(state: MembersOnlyEntry, on_save, on_cancel=None) -> widgets.EntryForm:
     """Stone picker, the board with count rows under it, and a keypad for the counts."""
     form = widgets.EntryForm(state, on_save, on_cancel)
     colours = {p: theme.side_color(i) for i, p in enumerate(state.players)}
-    players = ft.Row([_player_chip(form, state, p, colours[p]) for p in state.players], spacing=4)
+    # Each chip as wide as its name, on as many lines as the names need (as the history's
+    # filter chips): chips sharing one line's width broke a long name mid-word, and Flet has
+    # no text that shrinks to fit.
+    players = ft.Row([_player_chip(form, state, p, colours[p]) for p in state.players], wrap=True, spacing=6, run_spacing=6)
     def stone_button(s: str) -> ft.Control:
         return form.button(
             lambda: _("{stone} ({n} left)").format(stone=stone_name(s), n=state.stones_left(state.current, s)),
@@ -318,25 +324,27 @@ def _player_chip(form: widgets.EntryForm, state: MembersOnlyEntry, player: str, 
     name = ft.Text(player, size=14, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)
     stones = ft.Text(size=11, max_lines=1)
     box = ft.Container(
-        content=ft.Column([name, stones], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        padding=ft.Padding.symmetric(horizontal=2, vertical=6),
-        alignment=ft.Alignment.CENTER,
+        content=ft.Column([name, stones], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         border_radius=ft.BorderRadius.all(8),
         on_click=form.intent(lambda: state.choose_player(player)),
         ink=True,
     )
 
+    padding = {edge: ft.Padding.symmetric(horizontal=CHIP_EDGE[0] - edge, vertical=CHIP_EDGE[1] - edge) for edge in (1, 3)}
+
     def sync():
         on = state.current == player
         box.bgcolor = colour if on else ft.Colors.SURFACE_CONTAINER_HIGHEST
-        box.border = ft.Border.all(3 if on else 1, colour)
+        edge = 3 if on else 1
+        box.border = ft.Border.all(edge, colour)
+        box.padding = padding[edge]
         name.color = ft.Colors.WHITE if on else None
         stones.color = ft.Colors.WHITE if on else None
         # A dot per single stone left, a diamond for the double.
         stones.value = "●" * state.stones_left(player, "single") + " ◆" * state.stones_left(player, "double")
 
     form.bind(sync)
-    return widgets.tagged(box, f"mo-player-{player}", label=player, button=True, expand=True)
+    return widgets.tagged(box, f"mo-player-{player}", label=player, button=True)
 
 
 def _board(form: widgets.EntryForm, state: MembersOnlyEntry, colours: dict[str, str]) -> ft.Control:
