@@ -46,7 +46,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -56,7 +55,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, Phone, free_port, stop  # noqa: E402
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, Phone, free_port, start_app, stop  # noqa: E402
 
 OPEN_TIMEOUT_MS = 30_000
 FIRST_SCREEN_RATIO = 1.10
@@ -93,26 +92,6 @@ WATCH = """([selector, pattern]) => {
     };
     requestAnimationFrame(check);
 }"""
-
-
-def start(command: list[str], port: int, env_extra: dict[str, str], log: Path, root: Path = ROOT) -> subprocess.Popen:
-    """Start ``command`` in checkout ``root`` (``python -m`` then runs that checkout's package),
-    its output to ``log``, which ``stop`` reads for a traceback: figures of an app that failed
-    on the way are not figures."""
-    env = dict(os.environ, FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1", FLET_SERVER_PORT=str(port), **env_extra)
-    with open(log, "ab") as out:
-        process = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
-    process.log = log  # type: ignore[attr-defined]  # for stop(), which reads it
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:  # serving: a socket can be open before the server answers on it
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
-                response.read()
-            return process
-        except OSError:
-            time.sleep(0.01)
-    process.kill()
-    raise RuntimeError(f"{command} did not serve on port {port}:\n{log.read_text(errors='replace')[-2000:]}")
 
 
 def sid(identifier: str) -> str:
@@ -165,7 +144,7 @@ def first_screen(browser, subject: Subject, folder: Path) -> FirstScreen:
     """Start ``subject``, open it in a fresh page, tap its first button as soon as it is there."""
     port = free_port()
     began = time.time()
-    process = start(subject.command(port), port, subject.env, folder / f"first-{port}.log", subject.root)
+    process = start_app(subject.command(port), port, None, folder / f"first-{port}.log", subject.env, subject.root)
     serving = time.time() - began
     try:
         context = browser.new_context(viewport=PHONE)
@@ -204,8 +183,7 @@ def save_to_scoreboard(browser, runs: int, folder: Path, roots: dict[str, Path])
     try:
         for number, (name, root) in enumerate(roots.items()):
             port = free_port()
-            database = {"COMPANION_DATABASE_URL": f"sqlite:///{folder / f'saves-{number}.sqlite3'}"}
-            processes.append(start(app_command(port), port, database, folder / f"saves-{number}.log", root))
+            processes.append(start_app(app_command(port), port, folder / f"saves-{number}.sqlite3", folder / f"saves-{number}.log", root=root))
             pages[name] = (browser.new_context(viewport=PHONE).new_page(), f"http://127.0.0.1:{port}/")
         found: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in roots}
         for _game in range(-(-runs // 4)):
@@ -248,7 +226,7 @@ def save_rounds(page, runs: int, home: Callable[[], Phone]) -> tuple[list[float]
 
 def bare_save(browser, runs: int, bare: Path) -> list[float]:
     port = free_port()
-    process = start([sys.executable, str(bare)], port, {}, bare.with_name("bare-saves.log"))
+    process = start_app([sys.executable, str(bare)], port, None, bare.with_name("bare-saves.log"))
     times = []
     try:
         context = browser.new_context(viewport=PHONE)

@@ -11,20 +11,17 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from companion.store import Store
-from tests.browser.phone import CHROMIUM, PHONE, STEP_TIMEOUT_MS, Phone, free_port, phones, stop
+from tests.browser.phone import CHROMIUM, PHONE, ROOT, STEP_TIMEOUT_MS, Phone, free_port, phones, start_app, stop
 
 __all__ = [
-    "CHROMIUM", "PHONE", "STEP_TIMEOUT_MS", "Phone", "free_port", "phones", "stop", "start_app", "start_app_with_a_game"
+    "CHROMIUM", "PHONE", "ROOT", "STEP_TIMEOUT_MS", "Phone", "free_port", "phones", "stop", "start_app", "start_app_with_a_game"
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = Path(os.environ.get("COMPANION_TEST_OUTPUT", ROOT / "test-output"))
 
 
@@ -35,38 +32,6 @@ def _need_chromium() -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
     pytest.skip(f"browser tests skipped: {reason}")
-
-
-def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the app exited with code {process.returncode} before listening")
-        try:  # serving, not only listening: the app binds its port before it has printed its links
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
-                response.read()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"the app did not listen on port {port} within {timeout} s")
-
-
-def start_app(
-    command: list[str], port: int, database: Path | None, log: Path, env_extra: dict[str, str] | None = None
-) -> subprocess.Popen:
-    """Start a Flet app in web mode on ``port`` (offline renderer, no window), output to ``log``."""
-    env = dict(os.environ, FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1", FLET_SERVER_PORT=str(port), **(env_extra or {}))
-    if database is not None:
-        env["COMPANION_DATABASE_URL"] = f"sqlite:///{database}"
-    with open(log, "wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    process.log = log  # type: ignore[attr-defined]  # for stop(), which reads it
-    try:
-        wait_for_port(port, process)
-    except RuntimeError as err:
-        process.kill()
-        raise RuntimeError(f"{err}\n{log.read_text(errors='replace')[-2000:]}") from None
-    return process
 
 
 def start_app_with_a_game(

@@ -13,9 +13,12 @@ hear the keys (``Phone.type``), as a person types again into a field that showed
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
+import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +26,7 @@ from pathlib import Path
 import msgpack
 from playwright.sync_api import TimeoutError as StepTimeout
 
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"]
 PHONE = {"width": 360, "height": 740}
@@ -135,6 +139,41 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def start_app(
+    command: list[str], port: int, database: Path | None, log: Path, env_extra: dict[str, str] | None = None, root: Path = ROOT
+) -> subprocess.Popen:
+    """Start a Flet app in web mode on ``port`` (offline renderer, no window) in checkout
+    ``root`` (``python -m`` then runs that checkout's package), output to ``log``, and wait
+    until it serves. The wait looks every 10 ms: a benchmark times the first screen from the
+    launch, and opens the page once the app serves."""
+    env = dict(os.environ, FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1", FLET_SERVER_PORT=str(port), **(env_extra or {}))
+    if database is not None:
+        env["COMPANION_DATABASE_URL"] = f"sqlite:///{database}"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
+    process.log = log  # type: ignore[attr-defined]  # for stop(), which reads it
+    try:
+        _wait_until_served(port, process)
+    except RuntimeError as err:
+        process.kill()
+        raise RuntimeError(f"{err}\n{log.read_text(errors='replace')[-2000:]}") from None
+    return process
+
+
+def _wait_until_served(port: int, process: subprocess.Popen, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the app exited with code {process.returncode} before listening")
+        try:  # serving, not only listening: the app binds its port before it has printed its links
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+                response.read()
+            return
+        except OSError:
+            time.sleep(0.01)
+    raise RuntimeError(f"the app did not serve on port {port} within {timeout} s")
 
 
 def stop(process: subprocess.Popen) -> None:
