@@ -2,7 +2,7 @@
 LISTEN/NOTIFY; no other message broker).
 
 Every process of a server on PostgreSQL runs one ``Relay``: what a session announces is
-also sent as a notification on ``CHANNEL`` after the change is committed, and what another
+also sent as a notification on the store's channel (``channel``) after the change is committed, and what another
 process sent is handed to this process's sessions (``deliver``) as if announced here. A
 message names what changed (a game and its version, a device's number), never the state,
 so a process that hears it reads the store (companion.share.feed). With SQLite the server
@@ -11,6 +11,7 @@ is one process and no relay runs.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import threading
@@ -66,6 +67,15 @@ def conninfo(database_url: str) -> str:
     return make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+def channel(conn: Any) -> str:
+    """The channel of the store ``conn`` finds (its search path's schema): a notification goes
+    to every listener of the database, so stores kept in schemas of one database (two clubs,
+    or the tests' workers) would otherwise end each other's devices. A name PostgreSQL takes
+    unquoted, whatever the schema is called."""
+    schema = conn.execute("SELECT current_schema()").fetchone()[0] or ""
+    return f"{CHANNEL}_{hashlib.sha256(schema.encode()).hexdigest()[:16]}"
+
+
 class Relay:
     """This process's end of the channel (see the module docstring)."""
 
@@ -77,6 +87,7 @@ class Relay:
         """Called when listening again after the connection was lost: what was sent meanwhile was not heard."""
         self.backend_pid: int | None = None
         self._sender: Any = None
+        self._channel = ""
         self._lock = threading.Lock()
         self._stopped = threading.Event()
         self.listening = threading.Event()
@@ -98,7 +109,8 @@ class Relay:
                 try:
                     if self._sender is None or self._sender.closed:
                         self._sender = psycopg.connect(self._conninfo, autocommit=True)
-                    self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                        self._channel = channel(self._sender)
+                    self._sender.execute("SELECT pg_notify(%s, %s)", (self._channel, payload))
                     return
                 except psycopg.OperationalError:
                     self._sender = None
@@ -112,7 +124,7 @@ class Relay:
         while not self._stopped.is_set():
             try:
                 with psycopg.connect(self._conninfo, autocommit=True) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
+                    conn.execute(f"LISTEN {channel(conn)}")
                     self.backend_pid = conn.info.backend_pid
                     self.listening.set()
                     if lost:

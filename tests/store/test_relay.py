@@ -1,6 +1,7 @@
 """The club server's processes hear each other's changes through PostgreSQL's LISTEN/NOTIFY
-(companion.share.relay): a message sent by one process reaches the others, not itself, and
-nothing but the table's own messages is ever delivered."""
+(companion.share.relay): a message sent by one process reaches the others, not itself, nor a
+store in another schema of the database, and nothing but the table's own messages is ever
+delivered."""
 
 from __future__ import annotations
 
@@ -51,6 +52,26 @@ def test_a_change_sent_by_one_process_reaches_the_other_and_not_itself(postgres_
     finally:
         one.stop()
         other.stop()
+
+
+@pytest.mark.postgres
+def test_a_store_in_another_schema_of_the_database_never_hears_this_one(postgres_url):
+    """Two clubs (or two test workers) with stores in schemas of one database: a device ended
+    at one is not ended at the other, where the same number is another device."""
+    from tests.store.conftest import _fresh, _postgres_url
+
+    elsewhere_url = _postgres_url("elsewhere", _fresh)
+    (here, _), (also_here, heard_here) = listening(postgres_url), listening(postgres_url)
+    (elsewhere, heard_elsewhere), (also_elsewhere, _) = listening(elsewhere_url), listening(elsewhere_url)
+    try:
+        here.send(DeviceEnded(4))
+        assert heard_here.get(timeout=10) == DeviceEnded(4)
+        also_elsewhere.send(GameChanged(1, 1))  # after it: NOTIFY delivers in the order of commit
+        assert heard_elsewhere.get(timeout=10) == GameChanged(1, 1)
+        assert heard_elsewhere.empty()
+    finally:
+        for process in (here, also_here, elsewhere, also_elsewhere):
+            process.stop()
 
 
 @pytest.mark.parametrize(
