@@ -40,7 +40,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.ui_bench import BARE_APP, CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, save_rounds, timed_tap  # noqa: E402
+from bench.ui_bench import BARE_APP, CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, in_turn, save_rounds, timed_tap  # noqa: E402
 from tests.browser.phone import Phone  # noqa: E402
 from scripts.build_phone_app import folder_size  # noqa: E402
 from tests.browser.test_phone_app import StaticServer  # noqa: E402
@@ -91,8 +91,8 @@ def app_saves(browser, clients: dict[str, tuple[str, bool]], runs: int) -> dict[
             raise SystemExit(f"{name}: the page did not run the client it was built for")
         pages[name] = (context, page, phone)
     found: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in clients}
-    for _game in range(-(-runs // 4)):
-        for name, (_context, page, phone) in pages.items():
+    for game in range(-(-runs // 4)):
+        for name, (_context, page, phone) in in_turn(list(pages.items()), game):
 
             def home(page=page, phone=phone) -> Phone:
                 page.evaluate("location.hash = '/'")
@@ -144,14 +144,16 @@ def main() -> int:
             canvaskit_server = StaticServer(build(folder / "canvaskit", None, False))
             clients["canvaskit"] = (canvaskit_server.url, False)
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        bare_first, bare_later, app_first, app_later = [], [], [], []
-        for _run in range(args.runs):  # interleaved, so both see the same machine load
-            first, later = visits(browser, bare_server.url, "save", 1)
-            bare_first += first
-            bare_later += later
-            first, later = visits(browser, app_server.url, "new-game", 1)
-            app_first += first
-            app_later += later
+        bare_first: list[float] = []
+        bare_later: list[float] = []
+        app_first: list[float] = []
+        app_later: list[float] = []
+        subjects = [(bare_server.url, "save", bare_first, bare_later), (app_server.url, "new-game", app_first, app_later)]
+        for run in range(args.runs):  # interleaved, so both see the same machine load
+            for url, button, firsts, laters in in_turn(subjects, run):
+                first, later = visits(browser, url, button, 1)
+                firsts += first
+                laters += later
         taps = bare_taps(browser, bare_server.url, args.runs)
         taken = app_saves(browser, clients, args.runs)
         saves, enters = taken["app"]
