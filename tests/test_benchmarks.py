@@ -9,7 +9,6 @@ missed, as it may on this machine, so the exit code alone cannot tell a crash.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -24,7 +23,7 @@ POSTGRES = pytest.mark.postgres
 ITSELF = "{root}"
 """Stands for this checkout, given as its own baseline: the README's side-by-side runs."""
 DATABASE = "{database}"
-"""Stands for an empty PostgreSQL schema of its own (from $COMPANION_TEST_POSTGRES_URL)."""
+"""Stands for an empty PostgreSQL schema of its own, from the store tests' server (tests/store/conftest.py)."""
 
 RUNS = {
     "rules_replay.py": (["--repeat", "1"], "members_only", ()),
@@ -56,27 +55,14 @@ def test_the_benchmark_runs_to_its_figures(script):
         from tests.browser.conftest import _need_chromium
 
         _need_chromium()
-    database = empty_postgres_schema("bench_smoke") if POSTGRES in marks else ""
+    database = ""
+    if POSTGRES in marks:
+        from tests.store.conftest import _fresh, _postgres_url
+
+        database = _postgres_url("bench", _fresh)  # an empty schema of this worker's, as the store tests get
     command = [sys.executable, str(ROOT / "bench" / script), *(a.format(root=ROOT, database=database) for a in arguments)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert "Traceback" not in done.stderr, done.stderr[-4000:]
     assert done.returncode in (0, 1), done.stderr[-4000:]  # 1: a target missed on this machine
     assert line in done.stdout, done.stdout[-4000:]
 
-
-def empty_postgres_schema(name: str) -> str:
-    """The address of schema ``name``, emptied, on the test server; skipped without one (failed in CI)."""
-    import sqlalchemy as sa
-    from sqlalchemy.engine import make_url
-
-    base = os.environ.get("COMPANION_TEST_POSTGRES_URL")
-    if not base:
-        if os.environ.get("CI") == "true":
-            pytest.fail("this benchmark needs COMPANION_TEST_POSTGRES_URL in CI", pytrace=False)
-        pytest.skip("this benchmark needs PostgreSQL: COMPANION_TEST_POSTGRES_URL is not set")
-    admin = sa.create_engine(base)
-    with admin.begin() as conn:
-        conn.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
-        conn.exec_driver_sql(f'CREATE SCHEMA "{name}"')
-    admin.dispose()
-    return make_url(base).update_query_dict({"options": f"-csearch_path={name}"}).render_as_string(hide_password=False)
