@@ -40,7 +40,7 @@ system-deps:
 	bash scripts/install-system-deps.sh
 
 # mypy first (pyproject.toml's [tool.mypy]: the whole package, strict for the rules, the store
-# and sharing), so a type error fails the run before the tests start.
+# and sharing, and the benchmarks), so a type error fails the run before the tests start.
 # Browser tests run in their own pass: Playwright's sync API keeps an event loop running in
 # its worker, which other tests that start their own loop must not share. A browser test
 # runs once: its steps wait for what they need (tests/browser/phone.py), so a failure is real.

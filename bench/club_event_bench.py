@@ -69,6 +69,7 @@ def next_deal(database: str, game_id: int) -> tuple[str, dict[str, int]]:
     with Store(database) as store:
         game = store.open_game(game_id).game
     playing = game.next_round.playing
+    assert playing is not None, "the game ended before the benchmark's deals were in"
     return playing, {
         player: game.totals[game.setup.team_of(player)] + (82 if game.setup.team_of(player) == playing else 80)
         for player in game.players

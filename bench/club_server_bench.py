@@ -41,8 +41,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -51,14 +51,14 @@ import threading
 import time
 from pathlib import Path
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]  # no type information
 from playwright.sync_api import sync_playwright
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.share_bench import MARK_PRESS, NOTE_FRAMES, WATCH, create_game, launch_chromium, rss_mib, start_server, subject_env  # noqa: E402
+from bench.share_bench import MARK_PRESS, NOTE_FRAMES, WATCH, create_game, launch_chromium, printed_links, rss_mib, start_server, subject_env  # noqa: E402
 from tests.browser.phone import PHONE, Phone, free_port  # noqa: E402
 from tests.share.web import INVOKE_METHOD, REGISTER_CLIENT  # noqa: E402
 
@@ -115,7 +115,7 @@ class LightDevices:
         self.loop = asyncio.new_event_loop()
         self.stop = asyncio.Event()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.tasks = []
+        self.tasks: list[concurrent.futures.Future] = []
 
     def join(self) -> None:
         self.thread.start()
@@ -142,10 +142,9 @@ def chromium_phone(chromium, base: str) -> Phone:
 
 
 def links(log: Path, base: str) -> tuple[str, str]:
-    printed = log.read_text()
-    join = re.search(r"Join link: (\S+)", printed).group(1)
-    host = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE).group(1)
-    return join[join.index("?"):], host[len(base):]
+    """The join link's query (its code) and the host's own link, without ``base``."""
+    join, host = printed_links(log, base)
+    return join[join.index("?"):], host
 
 
 def start(root: Path, port: int, database: str, workers: int, log: Path) -> subprocess.Popen:

@@ -144,6 +144,17 @@ which Linux schedules as one group (autogroup) against the server's; the group's
 set (Chromium sets its processes' own priorities itself), and noted for ``browsers_yield``."""
 
 
+def printed_links(log: Path, base: str) -> tuple[str, str]:
+    """The join link and the host's own link that a server started with ``--share`` printed
+    in ``log``, each without ``base``."""
+    printed = log.read_text()
+    join = re.search(r"Join link: (\S+)", printed)
+    host = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE)
+    if join is None or host is None:
+        raise RuntimeError(f"the server printed no join link or host's link:\n{printed[-2000:]}")
+    return join.group(1)[len(base):], host.group(1)[len(base):]
+
+
 def launch_chromium(pw, folder: Path):
     """The phones' browser. At a real table each phone draws on its own processor; here all of
     them share this machine's two cores with the server, so they take only what the server
@@ -229,10 +240,8 @@ def play(root: Path, viewers: int, rounds: int, wire: Wire | None) -> tuple[list
     game = create_game(root, database, rounds + 1)
     port = free_port()
     server = start_server(root, port, database, folder / "app.log")
-    printed = (folder / "app.log").read_text()
     base = f"http://127.0.0.1:{port}"
-    join = re.search(r"Join link: (\S+)", printed).group(1)[len(base):]
-    host_link = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE).group(1)[len(base):]
+    join, host_link = printed_links(folder / "app.log", base)
     runs = []
     try:
         time.sleep(1.5)  # the store and screens load in the background after the port opens

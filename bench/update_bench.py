@@ -44,6 +44,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST, LAST = 21, 40
@@ -56,9 +57,10 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
     from types import SimpleNamespace
 
     import flet as ft
-    import msgpack
+    import msgpack  # type: ignore[import-untyped]  # no type information
     from flet.controls.base_control import BaseControl
     from flet.controls.object_patch import ObjectPatch
+    from flet.messaging.connection import Connection
     from flet.messaging.protocol import configure_encode_object_for_msgpack
     from flet.messaging.session import Session
     from flet.pubsub.pubsub_hub import PubSubHub
@@ -73,6 +75,18 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
     from companion.ui.scoreboard import GameScreen, ScoreboardState
 
     encode = configure_encode_object_for_msgpack(BaseControl)
+
+    def served(written: list[int]) -> Session:
+        """A session whose messages are encoded as flet_web encodes them for a browser, each
+        one's size noted in ``written`` (a stand-in for its connection)."""
+        connection = SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: written.append(len(msgpack.packb([m.action, m.body], default=encode))))
+        session = Session(cast(Connection, connection))
+        msgpack.packb(session.page, default=encode)
+        return session
+
+    def counted_calls(profile: cProfile.Profile) -> int:
+        """The Python calls ``profile`` counted (pstats counts them; its type stubs leave the count out)."""
+        return int(getattr(pstats.Stats(profile), "total_calls"))
 
     class Viewer:
         """What a scoreboard needs of the app around it: a device that watches, and drafts."""
@@ -114,23 +128,22 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
         """A tap as Flet dispatches it: the handler, then, unless it sent an update itself,
         Flet's automatic update of the nearest isolated control around it (the page)."""
         ft.context.reset_auto_update()
-        key.on_click(None)
+        getattr(key, "on_click")(None)  # the keys are the controls with a handler for it
         if ft.context.auto_update_enabled() and not ft.context.was_update_called():
-            around = key
+            around: BaseControl | None = key
             while around is not None and not around.is_isolated():
                 around = around.parent
             if around is not None:
                 around.update()
 
-    def taps(screen: ft.Control, profiled: bool) -> list[tuple[float, float, int]]:
+    def taps(screen: ft.Control, profiled: bool) -> list[tuple[float, int, int]]:
         """Each tap on ``screen`` shown in a session (every key, box and button that shows
         and is enabled, in order, twice): its CPU time, Python calls, bytes sent."""
         written: list[int] = []
-        session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: written.append(len(msgpack.packb([m.action, m.body], default=encode)))))
-        msgpack.packb(session.page, default=encode)
+        session = served(written)
         session.page.views.append(ft.View(route="/bench", controls=[screen]))
         session.page.update()
-        keys = [c.content for c in shown(screen) if isinstance(c, ft.Semantics) and c.identifier and getattr(c.content, "on_click", None)]
+        keys = [c.content for c in shown(screen) if isinstance(c, ft.Semantics) and c.identifier and c.content is not None and getattr(c.content, "on_click", None)]
         found = []
         for key in keys * 2:
             if key.disabled or not any(key is c for c in shown(screen)):
@@ -146,8 +159,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
                 profile.disable()
             spent = time.process_time() - started
             gc.enable()
-            calls = pstats.Stats(profile).total_calls if profile is not None else 0
-            found.append((spent, calls, sum(written)))
+            found.append((spent, counted_calls(profile) if profile is not None else 0, sum(written)))
         return found
 
     def scorer(spec: dict) -> tuple[list[float], list[float], dict[str, float]]:
@@ -158,8 +170,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
         from companion.ui.router import App
 
         written: list[int] = []
-        session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: written.append(len(msgpack.packb([m.action, m.body], default=encode)))))
-        msgpack.packb(session.page, default=encode)
+        session = served(written)
         page = session.page
         page.navigate = lambda route, **kwargs: None  # no browser's address bar
         found: dict[str, float] = {}
@@ -169,7 +180,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
             store = Store(f"sqlite:///{folder}/bench.sqlite3")
             record = store.create_game(spec["ruleset"], spec["players"], spec.get("options"), spec.get("teams"))
             app = App(page, store)
-            app.awake.follow = lambda route: None  # no browser to keep awake
+            app.awake.follow = lambda route: None  # type: ignore[method-assign]  # no browser to keep awake
             app.go(f"/game/{record.id}")
             screen = app.games[record.id]
             for number, entry in enumerate(spec["entries"][:LAST], start=1):
@@ -184,7 +195,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
                     contextvars.copy_context().run(step)
                     if profile is not None:
                         profile.disable()
-                        found[f"{name} calls"] = pstats.Stats(profile).total_calls
+                        found[f"{name} calls"] = counted_calls(profile)
                         found[f"{name} bytes"] = sum(written)
                     if number >= FIRST:
                         spent.append(time.process_time() - started)
@@ -226,7 +237,7 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
                         messages.append(count)
                 if number == LAST:
                     profile.disable()
-                    calls = pstats.Stats(profile).total_calls / viewers
+                    calls = counted_calls(profile) / viewers
                 gc.enable()
             store.close()
         def form() -> ft.Control:

@@ -132,7 +132,10 @@ def _download(wanted: dict[str, str]) -> list[Path]:
         if source:
             subprocess.run(pip + ["--no-binary=:all:"] + source, check=True)
         files = {name: _downloaded(name, version) for name, version in wanted.items()}
-    return [files[name] for name in sorted(files)]
+    still_missing = [name for name, found in files.items() if found is None]
+    if still_missing:
+        raise SystemExit(f"pip did not download {', '.join(still_missing)}")
+    return [found for _name, found in sorted(files.items()) if found is not None]
 
 
 def _downloaded(name: str, version: str) -> Path | None:
@@ -169,10 +172,11 @@ def unpack_packages(tree: Path, files: list[Path]) -> None:
                         _write(tree / "__pypackages__" / member.filename, wheel.read(member))
         else:  # an sdist (SOURCE_ONLY): its package folder under src/
             with tarfile.open(path) as sdist:
-                for member in sdist.getmembers():
-                    inside = member.name.split("/src/", 1)
-                    if member.isfile() and len(inside) == 2 and inside[1].endswith(".py"):
-                        _write(tree / "__pypackages__" / inside[1], sdist.extractfile(member).read())
+                for entry in sdist.getmembers():
+                    inside = entry.name.split("/src/", 1)
+                    source = sdist.extractfile(entry) if entry.isfile() else None
+                    if source is not None and len(inside) == 2 and inside[1].endswith(".py"):
+                        _write(tree / "__pypackages__" / inside[1], source.read())
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -238,7 +242,7 @@ def write_app_archive(out: Path, entry: Path, packages: list[str], with_companio
 
 
 def copy_client(out: Path, wasm_client: bool) -> None:
-    from flet_web import get_package_web_dir
+    from flet_web import get_package_web_dir  # type: ignore[import-untyped]  # no type information
 
     web = Path(get_package_web_dir())
     for name in CLIENT_FILES + (WASM_CLIENT_FILES if wasm_client else []):
@@ -372,7 +376,7 @@ the "loading animation" is what the page shows while the app starts."""
 
 def write_icons(out: Path) -> None:
     sys.path.insert(0, str(HERE))
-    from icons import icon_png
+    from icons import icon_png  # type: ignore[import-not-found]  # scripts/icons.py, found by the line above
 
     for name, (size, maskable) in ICONS.items():
         (out / name).write_bytes(icon_png(size, maskable))

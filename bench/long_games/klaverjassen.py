@@ -63,6 +63,7 @@ def long_game() -> dict:
     entries: list[dict] = []
     while len(entries) < ROUNDS:
         playing = game.next_round.playing
+        assert playing is not None, "the game ended before the benchmark's deals were in"
         kind = rng.choice(KINDS)
         first, second = kind(playing, _other(playing)), kind(_other(playing), playing)
         halfway = game.add_round(first)
@@ -72,6 +73,7 @@ def long_game() -> dict:
         entries += [first, second]
     while len(entries) < ROUNDS:
         playing = game.next_round.playing
+        assert playing is not None, "the game ended before the benchmark's deals were in"
         entry = _level(playing, _other(playing))
         game = game.add_round(entry)
         entries.append(entry)

@@ -76,7 +76,7 @@ def long_game() -> dict:
     for hand in range(1, HANDS + 1):
         last = hand == HANDS
         counts = _counts(rng, umbrella=0 if last else None)
-        entry = {"bets": _bets(rng, counts, game.detail["stones"], last)}
+        entry: dict[str, object] = {"bets": _bets(rng, counts, game.detail["stones"], last)}
         entry.update((hand % 2 and _as_cards(rng, counts)) or {"counts": counts})
         game = game.add_round(entry)
         entries.append(entry)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]  # no type information
 from playwright.sync_api import TimeoutError as StepTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -357,7 +357,9 @@ class Phone:
     def game_id(self) -> int:
         """The id of the game on screen, from the address (which follows the screen shortly)."""
         self.page.wait_for_url(re.compile(r".*/game/\d+"), timeout=self.step_timeout_ms)
-        return int(re.search(r"/game/(\d+)", self.page.url).group(1))
+        shown = re.search(r"/game/(\d+)", self.page.url)
+        assert shown is not None, self.page.url  # the wait above saw it
+        return int(shown.group(1))
 
     def screenshot(self, name: str, tall: int | None = None) -> Path:
         """The screen as the phone shows it; with ``tall``, also the whole page that high."""

@@ -284,7 +284,7 @@ def test_the_folder_installs_and_runs_from_its_own_files(folder_fixture, request
 
 
 def test_the_client_s_licences_are_in_the_folder_whole_and_compressed(phone_app):
-    from flet_web import get_package_web_dir
+    from flet_web import get_package_web_dir  # type: ignore[import-untyped]  # no type information
 
     licences = (Path(get_package_web_dir()) / "assets" / "NOTICES").read_bytes()
     assert gzip.decompress((phone_app / "assets" / "NOTICES.gz").read_bytes()) == licences

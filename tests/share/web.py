@@ -11,7 +11,7 @@ import threading
 import time
 from typing import Any, Callable
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]  # no type information
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
@@ -80,6 +80,7 @@ class FletClient:
 
     def receive(self, timeout: float = TIMEOUT) -> list:
         data = self.ws.recv(timeout=timeout)
+        message: list  # [action, body]: a body as Flet's protocol has it
         try:
             message = msgpack.unpackb(data[1:], strict_map_key=False) if data[:1] == b"\x00" else [None, data]
         except ValueError:
