@@ -376,7 +376,7 @@ the "loading animation" is what the page shows while the app starts."""
 
 def write_icons(out: Path) -> None:
     sys.path.insert(0, str(HERE))
-    from icons import icon_png  # type: ignore[import-not-found]  # scripts/icons.py, found by the line above
+    from icons import icon_png  # type: ignore[import-not-found]  # scripts/phone_app/icons.py, found by the line above
 
     for name, (size, maskable) in ICONS.items():
         (out / name).write_bytes(icon_png(size, maskable))
