@@ -47,7 +47,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -60,6 +63,8 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, Phone, free_port, start_app, stop  # noqa: E402
 
 OPEN_TIMEOUT_MS = 30_000
+STALLED_S = 120
+"""Seconds after which a start has stalled: the page's renderer has stopped answering."""
 FIRST_SCREEN_RATIO = 1.10
 FIRST_TAP_TARGET_MS = 100
 SAVE_TARGET_MS = 50
@@ -188,6 +193,55 @@ def in_turn(subjects: list[Turn], run: int) -> list[Turn]:
     return list(orders[run % len(orders)])
 
 
+@contextmanager
+def unstalled(seconds: float = STALLED_S) -> Iterator[None]:
+    """End the benchmark with a message when the block takes over ``seconds``. Twice in some
+    hundreds of starts a page's renderer spun for good (its main thread and its worker, at a
+    core each) just after the first screen showed, and every Playwright call, its timeout
+    too, waited on it: the benchmark hung until someone killed the renderer. Killing this
+    process's renderers makes the waiting call fail."""
+    stalled = threading.Event()
+
+    def kill_renderers() -> None:
+        stalled.set()
+        for pid in _descendants(os.getpid()):
+            try:
+                if b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    os.kill(pid, 9)
+            except OSError:  # gone meanwhile
+                pass
+
+    timer = threading.Timer(seconds, kill_renderers)
+    timer.start()
+    try:
+        yield
+    except Exception as error:
+        if stalled.is_set():
+            raise SystemExit(f"a browser page stopped answering for {seconds:.0f} s (its renderer was stopped); run the benchmark again") from error
+        raise
+    finally:
+        timer.cancel()
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, and by them, and so on (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int(entry.joinpath("stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:  # gone meanwhile
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
 def first_screen(browser, subject: Subject, folder: Path) -> FirstScreen:
     """Start ``subject``, open it in a fresh page, tap its first button as soon as it is there."""
     port = free_port()
@@ -195,15 +249,16 @@ def first_screen(browser, subject: Subject, folder: Path) -> FirstScreen:
     process = start_app(subject.command(port), port, None, folder / f"first-{port}.log", subject.env, subject.root)
     serving = time.time() - began
     try:
-        context = browser.new_context(viewport=PHONE)
-        page = context.new_page()
-        page.add_init_script(f"({MARK_FIRST})({subject.first!r})")
-        open_app(page, f"http://127.0.0.1:{port}/", subject.first)
-        noticed = time.time() - began
-        page.wait_for_function("window.__shown !== undefined")
-        shown = page.evaluate("window.__shown") / 1000 - began
-        tap = timed_tap(page, subject.first, *subject.answer)
-        context.close()
+        with unstalled():
+            context = browser.new_context(viewport=PHONE)
+            page = context.new_page()
+            page.add_init_script(f"({MARK_FIRST})({subject.first!r})")
+            open_app(page, f"http://127.0.0.1:{port}/", subject.first)
+            noticed = time.time() - began
+            page.wait_for_function("window.__shown !== undefined")
+            shown = page.evaluate("window.__shown") / 1000 - began
+            tap = timed_tap(page, subject.first, *subject.answer)
+            context.close()
     finally:
         stop(process)
     return FirstScreen(serving, shown, noticed, tap)
