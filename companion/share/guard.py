@@ -14,6 +14,8 @@
   codeless connections cost nothing lasting;
 - a device never gets a traceback: Flet sends one to the browser when a handler fails
   (its "session crashed" message); the guard replaces it with one sentence.
+- a page is not cross-origin isolated, so that Flutter draws it in one thread
+  (``_without_embedder_policy``).
 
 Pure ASGI, no Flet: the app side is in companion.ui.access.
 """
@@ -122,7 +124,7 @@ class Guard:
             await _refuse(scope, send)
             return
         if scope["type"] == "http":
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, _without_embedder_policy(send))
             return
         if scope["path"] != WEBSOCKET_PATH:  # no other address takes a websocket
             await send({"type": "websocket.close", "code": 1008})
@@ -255,6 +257,28 @@ def _without_traceback(frame: bytes) -> bytes:
     sentence = _("Something went wrong on this page. Reload the page to go on.")
     packed: bytes = msgpack.packb([SESSION_CRASHED, {"message": sentence}])
     return b"\x00" + packed
+
+
+EMBEDDER_POLICY = b"cross-origin-embedder-policy"
+
+
+def _without_embedder_policy(send: Send) -> Send:
+    """Flet's server sends every page a Cross-Origin-Embedder-Policy beside its Opener-Policy,
+    which makes the page cross-origin isolated, and Flutter then draws it in two threads:
+    the page's own lays text out while a worker paints. In Flet 1.0.5's client the two share
+    Skia's glyph cache unguarded (flutter/flutter#190039): under new text the page's memory
+    is corrupted and the page freezes for good, a core spinning. Without the embedder policy
+    the page is not isolated, and the renderer draws in the page's thread alone. The opener
+    policy stays; the app loads nothing from other sites, so the embedder policy guarded
+    nothing."""
+
+    async def send_without(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = [(name, value) for name, value in message.get("headers", []) if name.lower() != EMBEDDER_POLICY]
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return send_without
 
 
 UNUSED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json", "/oauth_callback"})
