@@ -49,7 +49,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -62,7 +61,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, Phone, free_port, start_app, stop  # noqa: E402
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, FIND, PHONE, Phone, free_port, renderers_stopped_after, start_app, stop  # noqa: E402
 
 OPEN_TIMEOUT_MS = 30_000
 STALLED_S = 120
@@ -223,51 +222,15 @@ def in_turn(subjects: list[Turn], run: int) -> list[Turn]:
 
 @contextmanager
 def unstalled(seconds: float = STALLED_S) -> Iterator[None]:
-    """End the benchmark with a message when the block takes over ``seconds``. Twice in some
-    hundreds of starts a page's renderer spun for good (its main thread and its worker, at a
-    core each) just after the first screen showed, and every Playwright call, its timeout
-    too, waited on it: the benchmark hung until someone killed the renderer. Killing this
-    process's renderers makes the waiting call fail."""
-    stalled = threading.Event()
-
-    def kill_renderers() -> None:
-        stalled.set()
-        for pid in _descendants(os.getpid()):
-            try:
-                if b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                    os.kill(pid, 9)
-            except OSError:  # gone meanwhile
-                pass
-
-    timer = threading.Timer(seconds, kill_renderers)
-    timer.start()
-    try:
-        yield
-    except Exception as error:
-        if stalled.is_set():
-            raise SystemExit(f"a browser page stopped answering for {seconds:.0f} s (its renderer was stopped); run the benchmark again") from error
-        raise
-    finally:
-        timer.cancel()
-
-
-def _descendants(pid: int) -> list[int]:
-    """The processes started by ``pid``, and by them, and so on (from /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+    """End the benchmark with a message when the block takes over ``seconds`` (a start: both
+    pages that stopped answering stopped just after their first screen showed)."""
+    with renderers_stopped_after(seconds) as stopped:
         try:
-            parent = int(entry.joinpath("stat").read_text().rsplit(")", 1)[1].split()[1])
-        except OSError:  # gone meanwhile
-            continue
-        children.setdefault(parent, []).append(int(entry.name))
-    found, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
+            yield
+        except Exception as error:
+            if stopped.is_set():
+                raise SystemExit(f"a browser page stopped answering for {seconds:.0f} s (its renderer was stopped); run the benchmark again") from error
+            raise
 
 
 def first_screen(browser, subject: Subject, folder: Path) -> FirstScreen:

@@ -8,15 +8,18 @@ Screenshots go to $COMPANION_TEST_OUTPUT/screenshots (default test-output/screen
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.store import Store
-from tests.browser.phone import CHROMIUM, PHONE, ROOT, STEP_TIMEOUT_MS, Phone, free_port, phones, start_app, stop
+from tests.browser.phone import CHROMIUM, PHONE, ROOT, STEP_TIMEOUT_MS, Phone, free_port, phones, renderers_stopped_after, start_app, stop
 
 __all__ = [
     "CHROMIUM", "PHONE", "ROOT", "STEP_TIMEOUT_MS", "Phone", "free_port", "phones", "stop", "start_app", "start_app_with_a_game"
@@ -75,11 +78,46 @@ def phone(chromium, app_url, output_dir):
         yield open_phone(app_url)
 
 
+STALLED_TEST_S = 600
+"""A browser test's longest run, with its failure's screenshot and its teardown: past it, a
+page's renderer has stopped answering (the slowest test takes a few minutes on a loaded
+machine)."""
+WATCHED = pytest.StashKey[contextlib.ExitStack]()
+STALLED = pytest.StashKey[threading.Event]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """From here to the end of the test's teardown, a page that stops answering fails the
+    test after STALLED_TEST_S instead of holding the whole run (``renderers_stopped_after``):
+    the failure's screenshot and the closing of its pages wait on the page too."""
+    watched = contextlib.ExitStack()
+    item.stash[STALLED] = watched.enter_context(renderers_stopped_after(STALLED_TEST_S))
+    item.stash[WATCHED] = watched
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item):
+    yield
+    if WATCHED in item.stash:
+        item.stash[WATCHED].close()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A screenshot of the page as it was when a browser test failed, for a person to look at."""
+    """A screenshot of the page as it was when a browser test failed, for a person to look at;
+    or, when its page stopped answering, a sentence that says so."""
     outcome = yield
     report = outcome.get_result()
-    if report.when == "call" and report.failed and hasattr(item, "funcargs"):
-        for phone in (value for value in item.funcargs.values() if isinstance(value, Phone)):
-            phone.screenshot(f"FAILED-{item.name}")
+    if report.when != "call" or not report.failed:
+        return
+    stalled = item.stash.get(STALLED, None)
+    if stalled is None or not stalled.is_set():
+        try:
+            for phone in (value for value in getattr(item, "funcargs", {}).values() if isinstance(value, Phone)):
+                phone.screenshot(f"FAILED-{item.name}")
+        except PlaywrightError:  # the page stopped answering meanwhile, and was stopped
+            pass
+    if stalled is not None and stalled.is_set():
+        report.sections.append(("stalled", f"a page stopped answering: after {STALLED_TEST_S} s its browser renderer was stopped"))

@@ -17,6 +17,7 @@ import os
 import re
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -206,6 +207,51 @@ def phones(chromium, output_dir: Path) -> Iterator[Callable[..., Phone]]:
     finally:
         for context in contexts:
             context.close()
+
+
+@contextmanager
+def renderers_stopped_after(seconds: float) -> Iterator[threading.Event]:
+    """Stop this process's browser renderers if the block takes over ``seconds``; the event
+    yielded says whether they were. A page whose renderer spins for good (as Flutter's two
+    renderer threads made it do: ``companion.share.guard._without_embedder_policy``) makes every
+    Playwright call wait on it, its timeout too, until someone kills the renderer; killed,
+    the waiting call fails."""
+    stopped = threading.Event()
+
+    def stop_renderers() -> None:
+        stopped.set()
+        for pid in _descendants(os.getpid()):
+            try:
+                if b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    os.kill(pid, 9)
+            except OSError:  # gone meanwhile
+                pass
+
+    timer = threading.Timer(seconds, stop_renderers)
+    timer.start()
+    try:
+        yield stopped
+    finally:
+        timer.cancel()
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, and by them, and so on (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int(entry.joinpath("stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:  # gone meanwhile
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
 
 
 def js_regex(pattern: str) -> tuple[str, str]:
