@@ -15,7 +15,7 @@
 - a device never gets a traceback: Flet sends one to the browser when a handler fails
   (its "session crashed" message); the guard replaces it with one sentence.
 - a page is not cross-origin isolated, so that Flutter draws it in one thread
-  (``_without_embedder_policy``).
+  (``without_embedder_policy``).
 
 Pure ASGI, no Flet: the app side is in companion.ui.access.
 """
@@ -124,7 +124,7 @@ class Guard:
             await _refuse(scope, send)
             return
         if scope["type"] == "http":
-            await self.app(scope, receive, _without_embedder_policy(send))
+            await self.app(scope, receive, without_embedder_policy(send))
             return
         if scope["path"] != WEBSOCKET_PATH:  # no other address takes a websocket
             await send({"type": "websocket.close", "code": 1008})
@@ -262,7 +262,7 @@ def _without_traceback(frame: bytes) -> bytes:
 EMBEDDER_POLICY = b"cross-origin-embedder-policy"
 
 
-def _without_embedder_policy(send: Send) -> Send:
+def without_embedder_policy(send: Send) -> Send:
     """Flet's server sends every page a Cross-Origin-Embedder-Policy beside its Opener-Policy,
     which makes the page cross-origin isolated, and Flutter then draws it in two threads:
     the page's own lays text out while a worker paints. In Flet 1.0.5's client the two share

@@ -31,7 +31,7 @@ def test_rules_players_and_dark_theme(phone):
 
 
 def test_the_page_is_drawn_in_one_thread_so_that_two_cannot_corrupt_it(phone):
-    """Flutter's renderer in two threads froze pages for good (``guard._without_embedder_policy``):
+    """Flutter's renderer in two threads froze pages for good (``guard.without_embedder_policy``):
     the page is not cross-origin isolated, so the WebAssembly renderer draws in the page's thread."""
     phone.open("/")
     assert phone.page.evaluate("[window.crossOriginIsolated, Boolean(window._flutter_skwasmInstance)]") == [False, True]

@@ -347,7 +347,7 @@ def test_the_web_api_pages_are_not_served(served, path):
 
 def test_a_page_comes_without_the_embedder_policy_so_that_flutter_draws_it_in_one_thread(served):
     """Flet's server asks for cross-origin isolation, under which Flutter's renderer runs in
-    two threads that corrupt each other (``guard._without_embedder_policy``)."""
+    two threads that corrupt each other (``guard.without_embedder_policy``)."""
     request = urllib.request.Request(f"http://127.0.0.1:{served.port}/", headers={"Host": served.base})
     with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
         assert response.status == 200 and "flutter_bootstrap.js" in response.read().decode()
