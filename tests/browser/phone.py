@@ -228,6 +228,7 @@ def renderers_stopped_after(seconds: float) -> Iterator[threading.Event]:
                 pass
 
     timer = threading.Timer(seconds, stop_renderers)
+    timer.daemon = True  # never keeps a finished run waiting
     timer.start()
     try:
         yield stopped
