@@ -22,9 +22,7 @@ from companion.i18n import _
 from companion.share.feed import feed, lists
 from companion.share.table import Device
 from companion.store import StoreError
-from companion.store.club import Evening, EveningResult, Evenings
 from companion.store.protocol import StoreWhenOpen
-from companion.rules.club import SeasonStanding
 from companion.store.records import (
     GameRecord,
     GameSummary,
@@ -38,6 +36,7 @@ from companion.store.records import (
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
+    from companion.store.club import Evenings
     from companion.store.protocol import GameStore
     from companion.store.service import Store
 
@@ -271,6 +270,8 @@ class LiveStore:
     def evenings(self) -> Evenings:
         """The club evenings as this session sees them: read while at the table, run by the
         host; each of their reads and changes checked like the games' (``LiveEvenings``)."""
+        from companion.share.live_evenings import LiveEvenings  # the database's club tables: not on the first page's path
+
         store = self._store
         return LiveEvenings(store.opened() if isinstance(store, StoreWhenOpen) else cast("Store", store), self)
 
@@ -294,69 +295,18 @@ class LiveStore:
         if not self.device.is_host:
             raise StoreError("Only the host's device runs a club evening.")
 
+    def _evening_changed(self, evening_id: int, players: bool) -> None:
+        """A club evening's change is saved (``LiveEvenings``): the lists and its page follow."""
+        lists.changed()
+        if players:  # a name checked in may be a new player profile
+            self.announce(PlayersChanged())
+        self.announce(EveningChanged(evening_id))
+
     def _game_changed(self, record: GameRecord) -> GameRecord:
         lists.changed()
         feed.put(str(self._store.url), record)
         self._announce(GameChanged(record.id, record.version))
         return record
-
-
-class LiveEvenings(Evenings):
-    """The club evenings through a session's ``LiveStore``: every read needs the device at
-    the table, every change the host's device, and each change is announced once saved (a
-    draw's new games reach the lists, the evening's page follows). Each method of
-    ``Evenings`` is listed here, so one added later is not let through unchecked."""
-
-    def __init__(self, store: Store, session: LiveStore):
-        super().__init__(store)
-        self._session = session
-
-    # --- reads ---------------------------------------------------------------------------
-
-    def evening(self, evening_id: int) -> Evening:
-        self._session._may_read()
-        return super().evening(evening_id)
-
-    def evenings(self, season_name: str | None = None) -> list[Evening]:
-        self._session._may_read()
-        return super().evenings(season_name)
-
-    def result(self, evening_id: int) -> EveningResult:
-        self._session._may_read()
-        return super().result(evening_id)
-
-    def season_table(self, season_name: str, best_of: int | None = None) -> list[SeasonStanding]:
-        self._session._may_read()
-        return super().season_table(season_name, best_of)
-
-    # --- changes -------------------------------------------------------------------------
-
-    def create(self, *args: Any, **kwargs: Any) -> Evening:
-        self._session._may_organise()
-        return self._changed(super().create(*args, **kwargs), players=True)
-
-    def check_in(self, evening_id: int, name: str) -> Evening:
-        self._session._may_organise()
-        return self._changed(super().check_in(evening_id, name), players=True)
-
-    def check_out(self, evening_id: int, name: str) -> Evening:
-        self._session._may_organise()
-        return self._changed(super().check_out(evening_id, name))
-
-    def draw_next(self, evening_id: int, rounds: int | None = None) -> Evening:
-        self._session._may_organise()
-        return self._changed(super().draw_next(evening_id, rounds))
-
-    def close(self, evening_id: int) -> Evening:
-        self._session._may_organise()
-        return self._changed(super().close(evening_id))
-
-    def _changed(self, evening: Evening, players: bool = False) -> Evening:
-        lists.changed()
-        if players:  # a name checked in may be a new player profile
-            self._session.announce(PlayersChanged())
-        self._session.announce(EveningChanged(evening.id))
-        return evening
 
 
 if TYPE_CHECKING:

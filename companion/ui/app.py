@@ -5,7 +5,9 @@ The server starts listening before the screens are loaded: they load in a backgr
 thread while the browser fetches the Flutter client. The store (its database libraries
 are the heaviest part) opens once the first page is drawn, so that it competes neither
 with the browser loading the client nor with drawing the page: home shows its frame at
-once and lists the games in progress as soon as the store is open.
+once and lists the games in progress as soon as the store is open. No screen loaded before
+that imports the database libraries (the club evenings' screen, which needs them, is loaded
+after the store: ``load_store_screens``).
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ class SharedStore:
 
             try:
                 self.store = Store(self.url)
+                load_store_screens()
                 collect_less()
             except StoreError as err:
                 self.problem = err.message
@@ -155,6 +158,16 @@ def load_later() -> None:
     for package in GAME_PACKAGES:
         for ruleset_id in IDS:
             game_module(package, ruleset_id)
+
+
+def load_store_screens() -> None:
+    """Import the screens that need the database libraries, once the store has imported them."""
+    import importlib
+
+    from companion.ui.router import STORE_SCREENS
+
+    for name in STORE_SCREENS:
+        importlib.import_module(f"companion.ui.{name}")
 
 
 SERVER_START_TIMEOUT = 10.0

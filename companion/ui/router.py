@@ -23,9 +23,13 @@ THEME_KEY = "companion.theme"
 DRAFTS_KEY = "companion.drafts"
 """The rounds this device is entering (companion.ui.round_entry.drafts), in its own storage."""
 
-LATER_SCREENS = ("club", "history", "new_game", "players", "rulesets", "table_view")
+LATER_SCREENS = ("history", "new_game", "players", "rulesets", "table_view")
 """Screens imported when first shown, or in the background once the first page is up
 (companion.ui.app.load_later): importing them before it would hold back the first page."""
+
+STORE_SCREENS = ("club",)
+"""Screens that need the database libraries (the club evenings' store), imported when first
+shown or once the store has opened, which imports those libraries (companion.ui.app)."""
 
 
 def stack(route: str) -> list[str]:
@@ -142,7 +146,7 @@ class App:
                 home.fill(self, shown)
                 return shown
             return home.show(self)
-        from companion.ui import club, history, new_game, players, rulesets, table_view  # LATER_SCREENS: not on the first page's path
+        from companion.ui import history, new_game, players, rulesets, table_view  # LATER_SCREENS: not on the first page's path
 
         match target:
             case Route(page=Page.NEW):
@@ -170,8 +174,12 @@ class App:
                 screen.show_board(route)
                 return screen.view
             case Route(page=Page.EVENTS):
+                from companion.ui import club  # STORE_SCREENS
+
                 return club.show_list(self)
             case Route(page=Page.EVENT, evening=int(evening)):
+                from companion.ui import club  # STORE_SCREENS
+
                 return club.show_evening(self, evening)
             case Route(page=Page.PLAYERS):
                 return players.show_list(self)

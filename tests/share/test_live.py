@@ -9,7 +9,7 @@ from functools import partial
 
 import pytest
 
-from companion.share import live
+from companion.share import live, live_evenings
 from companion.share.feed import feed
 from companion.share.live import (
     EveningChanged,
@@ -226,7 +226,7 @@ def test_a_device_no_longer_at_the_table_can_no_longer_read_or_run_an_evening(st
 
 def test_every_evening_method_is_checked_by_a_session():
     public = {name for name, _member in inspect.getmembers(Evenings) if not name.startswith("_")}
-    checked = {name for name in vars(live.LiveEvenings) if not name.startswith("_")}
+    checked = {name for name in vars(live_evenings.LiveEvenings) if not name.startswith("_")}
     assert public == checked
 
 

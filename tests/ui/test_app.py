@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from companion.ui import theme
 from companion.ui.app import SharedStore
 from companion.ui.garbage import QuietCollector
-from companion.ui.router import LATER_SCREENS, stack
+from companion.ui.router import LATER_SCREENS, STORE_SCREENS, stack
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,7 +78,7 @@ import flet as ft
 from companion.share.table import Device
 from companion.ui import app, home, theme
 from companion.rules import IDS
-from companion.ui.router import LATER_SCREENS
+from companion.ui.router import LATER_SCREENS, STORE_SCREENS
 
 app.load_screens()
 before = set(sys.modules)
@@ -93,22 +93,35 @@ print(sorted(m for m in game_modules if m in sys.modules))
 app.load_later()
 print(sorted(name for name in LATER_SCREENS if f"companion.ui.{name}" in sys.modules))
 print([m for m in game_modules if m not in sys.modules])
+print(sorted({m.split(".")[0] for m in sys.modules} & {"sqlalchemy", "sqlmodel", "pydantic", "alembic"}))
+print(sorted(name for name in STORE_SCREENS if f"companion.ui.{name}" in sys.modules))
+shared = app.SharedStore()
+shared.start(sys.argv[1])
+shared.get().close()
+print(sorted(name for name in STORE_SCREENS if f"companion.ui.{name}" in sys.modules))
 """
 
 
-def test_the_first_page_imports_nothing_once_the_screens_are_loaded_and_leaves_the_rest_for_later():
+def test_the_first_page_imports_nothing_once_the_screens_are_loaded_and_leaves_the_rest_for_later(tmp_path):
     """Flet imports a control's module when the control is first named: a first page that
     named one FIRST_PAGE_CONTROLS lacks would import it while the browser waits. What comes
-    later (the other screens, every game's modules) is loaded before the first tap needs it."""
+    later (the other screens, every game's modules) is loaded before the first tap needs it.
+    The database libraries (half a second of CPU) come with the store, once the first page is
+    drawn: imported with the screens, they held back the browser loading the client."""
     done = subprocess.run(
-        [sys.executable, "-c", FIRST_PAGE_IN_A_FRESH_PROCESS], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    imported_late, later_loaded_early, games_loaded_early, later_loaded, games_missing = done.stdout.splitlines()
+        [sys.executable, "-c", FIRST_PAGE_IN_A_FRESH_PROCESS, f"sqlite:///{tmp_path / 'companion.sqlite3'}"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )  # fmt: skip
+    imported_late, later_loaded_early, games_loaded_early, later_loaded, games_missing, *database = done.stdout.splitlines()
     assert imported_late == "[]"
     assert later_loaded_early == "[]"
     assert games_loaded_early == "[]"
     assert later_loaded == str(sorted(LATER_SCREENS))
     assert games_missing == "[]"
+    libraries_before_the_store, store_screens_before, store_screens_after = database
+    assert libraries_before_the_store == "[]"
+    assert store_screens_before == "[]"
+    assert store_screens_after == str(sorted(STORE_SCREENS))
 
 
 def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest():
