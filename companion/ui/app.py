@@ -7,7 +7,7 @@ are the heaviest part) opens once the first page is drawn, so that it competes n
 with the browser loading the client nor with drawing the page: home shows its frame at
 once and lists the games in progress as soon as the store is open. No screen loaded before
 that imports the database libraries (the club evenings' screen, which needs them, is loaded
-after the store: ``load_store_screens``).
+after the store: ``load_with_store``).
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class SharedStore:
 
             try:
                 self.store = Store(self.url)
-                load_store_screens()
+                load_with_store()
                 collect_less()
             except StoreError as err:
                 self.problem = err.message
@@ -144,15 +144,14 @@ first named: New game names every game's rules."""
 
 
 def load_later() -> None:
-    """Import what only later pages need (the score chart, the other screens, every game's
-    modules) after what the first page needs and before the store opens, so that neither a
-    page opened later nor a tap on the first page (New game the moment home shows) waits for it."""
+    """Import what only later pages need (the other screens, every game's modules) after what
+    the first page needs and before the store opens, so that neither a page opened later nor
+    a tap on the first page (New game the moment home shows) waits for it."""
     import importlib
 
     from companion.rules import IDS, game_module
     from companion.ui.router import LATER_SCREENS
 
-    importlib.import_module("flet_charts")
     for name in LATER_SCREENS:
         importlib.import_module(f"companion.ui.{name}")
     for package in GAME_PACKAGES:
@@ -160,12 +159,16 @@ def load_later() -> None:
             game_module(package, ruleset_id)
 
 
-def load_store_screens() -> None:
-    """Import the screens that need the database libraries, once the store has imported them."""
+def load_with_store() -> None:
+    """Import, once the store has opened, what only pages of its data need: the score chart
+    (a game's page, a player's; a tenth of a second) and the screens that need the database
+    libraries, which the store has just imported. Neither then competes with the browser
+    loading the client or drawing the first page."""
     import importlib
 
     from companion.ui.router import STORE_SCREENS
 
+    importlib.import_module("flet_charts")
     for name in STORE_SCREENS:
         importlib.import_module(f"companion.ui.{name}")
 

@@ -19,7 +19,7 @@ class ScoreChart:
     """The score chart of one page, kept so that a new round only adds its points (``show``)."""
 
     def __init__(self, series: dict[str, list[int]], height: int = 220, text_size: int = 12):
-        import flet_charts as fch  # type: ignore[import-untyped]  # no type information; a tenth of a second to import: kept off the first page's path (app.load_later)
+        import flet_charts as fch  # type: ignore[import-untyped]  # no type information; a tenth of a second to import: kept off the first page's path (app.load_with_store)
 
         self._fch = fch
         self.lines = [
