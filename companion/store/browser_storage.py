@@ -13,13 +13,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from companion.store import database
 from companion.store.errors import StoreError
 
 
 async def open_folder(folder: Path) -> None:
-    """Mount ``folder`` on IndexedDB with what it kept from earlier visits, and keep each
-    commit of a database in it from now on; StoreError when the browser keeps nothing."""
+    """Mount ``folder`` on IndexedDB with what it kept from earlier visits; StoreError when
+    the browser keeps nothing. The store, opened later, keeps each commit there
+    (``keep_each_commit``)."""
     # These modules exist only inside the browser's Python (Pyodide), with no type information.
     import pyodide_js  # type: ignore[import-not-found]
     from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
@@ -37,6 +37,13 @@ async def open_folder(folder: Path) -> None:
 
     fs.syncfs(True, create_once_callable(done))  # True: from IndexedDB into memory
     await loaded
+
+
+def keep_each_commit() -> None:
+    """Write each commit of a database to IndexedDB from now on: called before the store opens,
+    as the database libraries come with it (importing them before the first page held it back)."""
+    from companion.store import database
+
     database.after_commit = save
 
 

@@ -358,8 +358,13 @@ class StoreOnFirstUse(StoreWhenOpen):
 
     def opened(self) -> Store:
         if self._store is None:
+            from companion.device import in_browser
             from companion.store import Store
 
+            if in_browser():
+                from companion.store.browser_storage import keep_each_commit
+
+                keep_each_commit()
             self._store = Store()
         return self._store
 

@@ -214,6 +214,7 @@ print(sorted(m for m in game_modules if m in sys.modules))
 app.load_later()
 print(sorted(name for name in LATER_SCREENS if f"companion.ui.{name}" in sys.modules))
 print([m for m in game_modules if m not in sys.modules])
+import companion.store.browser_storage  # the offline web app mounts its folder before the first page
 print(sorted({m.split(".")[0] for m in sys.modules} & {"sqlalchemy", "sqlmodel", "pydantic", "alembic", "flet_charts"}))
 with_store = [f"companion.ui.{name}" for name in STORE_SCREENS] + ["flet_charts"]
 print(sorted(m for m in with_store if m in sys.modules))
