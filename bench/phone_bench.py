@@ -15,6 +15,10 @@ measures, each against the bare app:
   the same games (bench/ui_bench.py's);
 - the folder's size.
 
+With ``--baseline DIR`` (another checkout of Companion, e.g. the code before a change) that
+checkout's folder is built too, with its own build script, and its visits are timed in turn
+with the other two, beside this checkout's.
+
 With ``--wasm-client`` both folders are built with Flutter's WebAssembly client
 (scripts/build_phone_app.py), which Chromium then runs instead of the CanvasKit client, and
 the saves and Enter rounds are timed beside a default folder's, the two apps taking turns.
@@ -22,7 +26,7 @@ the saves and Enter rounds are timed beside a default folder's, the two apps tak
 Targets (issue 12): a later visit within 2x the bare app's and under 6 s; the folder under
 40 MB. Prints the medians and every run; exits 1 when a target is missed.
 
-    .venv/bin/python bench/phone_bench.py [--runs 5] [--wasm-client]
+    .venv/bin/python bench/phone_bench.py [--runs 5] [--wasm-client] [--baseline /path/to/older/checkout]
 """
 
 from __future__ import annotations
@@ -137,10 +141,11 @@ def bare_taps(browser, url: str, runs: int) -> list[float]:
     return times
 
 
-def build(out: Path, bare: Path | None, wasm_client: bool) -> Path:
+def build(out: Path, bare: Path | None, wasm_client: bool, root: Path = ROOT) -> Path:
+    """The folder of checkout ``root``, built by its own build script."""
     command = [sys.executable, "scripts/build_phone_app.py", "--out", str(out)] + (["--bare", str(bare)] if bare else [])
     command += ["--wasm-client"] if wasm_client else []
-    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(command, cwd=root, check=True, stdout=subprocess.DEVNULL)
     return out
 
 
@@ -148,6 +153,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--wasm-client", action="store_true", help="both folders built with Flutter's WebAssembly client, which Chromium then uses")
+    parser.add_argument("--baseline", type=Path, help="another checkout of Companion, its visits timed in turn with this one's")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
@@ -168,6 +174,11 @@ def main() -> int:
         app_first: list[float] = []
         app_later: list[float] = []
         subjects = [(bare_server.url, "save", bare_first, bare_later), (app_server.url, "new-game", app_first, app_later)]
+        baseline_first: list[float] = []
+        baseline_later: list[float] = []
+        if args.baseline:
+            baseline_server = StaticServer(build(folder / "baseline", None, args.wasm_client, args.baseline.resolve()))
+            subjects.append((baseline_server.url, "new-game", baseline_first, baseline_later))
         for run in range(args.runs):  # interleaved, so both see the same machine load
             for url, button, firsts, laters in in_turn(subjects, run):
                 first, later = visits(browser, url, button, 1)
@@ -179,6 +190,8 @@ def main() -> int:
         browser.close()
         bare_server.stop()
         app_server.stop()
+        if args.baseline:
+            baseline_server.stop()
         if args.wasm_client:
             canvaskit_server.stop()
         bare_mb, app_mb = folder_size(bare_folder) / 1e6, folder_size(app_folder) / 1e6
@@ -192,6 +205,9 @@ def main() -> int:
     print(f"  first visit to usable home   bare Flet {median(bare_first):5.1f} s   Companion {median(app_first):5.1f} s")
     print(f"  later visit to usable home   bare Flet {median(bare_later):5.1f} s   Companion {median(app_later):5.1f} s"
           f"   ratio {ratio:.2f} (targets <= {LATER_VISIT_RATIO} and < {LATER_VISIT_TARGET_S:.0f} s)")
+    if args.baseline:
+        print(f"  the baseline ({args.baseline}), in turn with both: first visit {median(baseline_first):5.1f} s,"
+              f" later visit {median(baseline_later):5.1f} s, ratio {median(baseline_later) / median(bare_later):.2f}")
     print(f"  tap to updated screen        bare Flet {median(taps):5.0f} ms  Companion save to scoreboard {median(saves):5.0f} ms")
     print(f"  Enter round to its form                        Companion {median(enters):5.0f} ms")
     if "canvaskit" in taken:
@@ -200,6 +216,8 @@ def main() -> int:
     print(f"  folder size                  bare Flet {bare_mb:5.1f} MB  Companion {app_mb:5.1f} MB (target < {SIZE_TARGET_MB:.0f} MB)")
     print("  runs (s):  bare first", _list(bare_first), " app first", _list(app_first))
     print("             bare later", _list(bare_later), " app later", _list(app_later))
+    if args.baseline:
+        print("             baseline first", _list(baseline_first), " baseline later", _list(baseline_later))
     print("  runs (ms): bare tap", _list(taps, "{:.0f}"), " app save", _list(saves, "{:.0f}"), " app Enter round", _list(enters, "{:.0f}"))
     if "canvaskit" in taken:
         print("             CanvasKit save", _list(canvaskit_saves, "{:.0f}"), " CanvasKit Enter round", _list(canvaskit_enters, "{:.0f}"))

@@ -38,7 +38,7 @@ RUNS = {
     "club_event_bench.py": (
         ["--tables", "2", "--browsers", "1", "--saves", "1", "--database-url", DATABASE], "save to the big screen's ranking, median", (BROWSER, POSTGRES)
     ),
-    "phone_bench.py": (["--runs", "1"], "later visit", (BROWSER,)),
+    "phone_bench.py": (["--runs", "1", "--baseline", ITSELF], "later visit", (BROWSER,)),
 }
 """Each benchmark: its smallest arguments, a line of its table of figures, its needs."""
 
