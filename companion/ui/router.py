@@ -4,7 +4,6 @@ companion.ui.routes), the theme switch, its language, short messages."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
 from typing import Callable
 
@@ -23,9 +22,6 @@ from companion.ui.scoreboard import GameScreen, ScoreboardState
 THEME_KEY = "companion.theme"
 DRAFTS_KEY = "companion.drafts"
 """The rounds this device is entering (companion.ui.round_entry.drafts), in its own storage."""
-
-FRAME_TIMEOUT = 0.5
-"""Seconds ``App.page_drawn`` waits for the browser to answer once its first frame is done."""
 
 LATER_SCREENS = ("history", "new_game", "players", "rulesets", "table_view")
 """Screens imported when first shown, or in the background once the first page is up
@@ -52,7 +48,7 @@ class App:
         """False while the store is still opening (the first moments after the server starts):
         home then draws its frame without the list, and ``store_opened`` fills it in."""
         self.drawn = threading.Event()
-        """Set once the browser has drawn home's frame (``page_drawn``): the store opens
+        """Set once the browser has laid out home's frame (``page_drawn``): the store opens
         after that, so that its work does not compete with drawing the first page."""
         self.device = device or Device.this_machine()
         """Whose session this is: a viewer's pages have no controls that change a game."""
@@ -101,16 +97,7 @@ class App:
         return True
 
     def page_drawn(self) -> None:
-        """Home's frame is laid out: the browser tells its size while it lays the page out, and
-        goes on to paint it and fill in its accessibility tree in the same task, which takes
-        longer. A question asked now is answered once that frame is done, so ``drawn`` waits
-        for the answer (at most ``FRAME_TIMEOUT``)."""
         ft.context.disable_auto_update()  # nothing changed: no update to send
-        self.page.run_task(self._frame_done)
-
-    async def _frame_done(self) -> None:
-        with contextlib.suppress(Exception):  # a page gone, or without local storage: drawn all the same
-            await asyncio.wait_for(self._prefs.contains_key(THEME_KEY), FRAME_TIMEOUT)
         self.drawn.set()
 
     def store_opened(self) -> None:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.ui import router, theme
+from companion.ui import theme
 from companion.ui.app import ImportsGiveWay, SharedStore
 from companion.ui.garbage import QuietCollector
 from companion.ui.router import LATER_SCREENS, STORE_SCREENS, stack
@@ -160,48 +160,6 @@ def test_the_store_opens_without_leaving_its_finder_behind(tmp_path, serving_loo
     assert store is not None
     assert not [finder for finder in sys.meta_path if isinstance(finder, ImportsGiveWay)]
     store.close()
-
-
-class PageThatAnswers:
-    """A device's storage whose answer comes when ``answer`` is set (the page busy drawing until then)."""
-
-    def __init__(self, fails: bool = False):
-        self.answer = asyncio.Event()
-        self.fails = fails
-
-    async def contains_key(self, key: str) -> bool:
-        await self.answer.wait()
-        if self.fails:
-            raise RuntimeError("Session closed")
-        return False
-
-
-def drawing_app(storage: PageThatAnswers) -> router.App:
-    app = router.App.__new__(router.App)  # only what telling the frame is done uses
-    app.drawn, app._prefs = threading.Event(), storage
-    return app
-
-
-@pytest.mark.parametrize("fails", [False, True])
-def test_home_counts_as_drawn_once_the_page_answers_a_question_asked_after_its_layout(fails):
-    async def run() -> list[bool]:
-        storage = PageThatAnswers(fails)
-        app = drawing_app(storage)
-        telling = asyncio.create_task(app._frame_done())
-        await asyncio.sleep(0.01)
-        seen = [app.drawn.is_set()]
-        storage.answer.set()  # the frame is painted: the page reads its messages again
-        await telling
-        return seen + [app.drawn.is_set()]
-
-    assert asyncio.run(run()) == [False, True]
-
-
-def test_home_counts_as_drawn_after_a_while_when_the_page_does_not_answer(monkeypatch):
-    monkeypatch.setattr(router, "FRAME_TIMEOUT", 0.02)
-    app = drawing_app(PageThatAnswers())
-    asyncio.run(app._frame_done())
-    assert app.drawn.is_set()
 
 
 def test_a_database_that_cannot_be_opened_is_explained(tmp_path, capsys):
