@@ -109,7 +109,7 @@ class SharedStore:
         """The store, once open; None (with ``problem`` set) when it cannot be opened."""
         self.want()
         if not self._ready.is_set():
-            self._imports.waited_for()
+            self._imports.stop()  # a page waits for the store (perhaps the loop itself): as fast as it can
         self._ready.wait()
         return self.store
 
@@ -120,10 +120,9 @@ class ImportsGiveWay:
     one, the thread waits until the loop that serves the pages has run what it had to do. A
     tap on the first page (New game the moment home shows) is then answered at once, instead
     of sharing the interpreter with the imports turn by turn. A loop that does not come round
-    within ``PATIENCE_S`` may be waiting for a module this thread is importing, and a loop
-    that waits for the store (``SharedStore.get``) is: from then on nothing waits. Only the
-    thread that entered the block waits; it is a finder that finds nothing
-    (``sys.meta_path``), so every module is still imported as before."""
+    within ``PATIENCE_S`` may be waiting for a module this thread is importing: from then on
+    nothing waits. Only the thread that entered the block waits; it is a finder that finds
+    nothing (``sys.meta_path``), so every module is still imported as before."""
 
     PATIENCE_S = 0.25
 
@@ -138,17 +137,6 @@ class ImportsGiveWay:
     def stop(self) -> None:
         """Nothing waits from now on."""
         self.stopped = True
-
-    def waited_for(self) -> None:
-        """Someone waits for the imports to end. The loop itself, blocked, would never come
-        round: then nothing waits from now on. Another thread (a session waiting in a worker
-        thread, as every session does once its first page is drawn) changes nothing."""
-        try:
-            waiting_loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop runs in this thread
-            return
-        if waiting_loop is self._loop:
-            self.stop()
 
     def __enter__(self) -> ImportsGiveWay:
         self._thread = threading.current_thread()

@@ -129,28 +129,6 @@ def test_only_the_thread_opening_the_store_gives_way(serving_loop):
     assert happened == ["imported in another thread"] and not imports.stopped
 
 
-def test_a_session_waiting_for_the_store_in_a_worker_thread_lets_the_imports_go_on_giving_way(serving_loop):
-    imports = ImportsGiveWay()
-    imports.give_way_to(serving_loop)
-    worker = threading.Thread(target=imports.waited_for)  # as ``_start`` waits: asyncio.to_thread(shared.get)
-    worker.start()
-    worker.join()
-    assert not imports.stopped
-    asyncio.run_coroutine_threadsafe(asyncio.to_thread(imports.waited_for), serving_loop).result(5)
-    assert not imports.stopped
-
-
-def test_the_serving_loop_waiting_for_the_store_stops_the_imports_giving_way(serving_loop):
-    imports = ImportsGiveWay()
-    imports.give_way_to(serving_loop)
-
-    async def page_needing_the_store() -> None:  # a page built before the store opened (OpeningStore)
-        imports.waited_for()
-
-    asyncio.run_coroutine_threadsafe(page_needing_the_store(), serving_loop).result(5)
-    assert imports.stopped
-
-
 def test_the_store_opens_without_leaving_its_finder_behind(tmp_path, serving_loop):
     shared, serving = SharedStore(), threading.Event()
     serving.set()
