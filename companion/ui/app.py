@@ -48,7 +48,6 @@ class SharedStore:
         self._ready = threading.Event()
         self._started = threading.Lock()
         self._thread: threading.Thread | None = None
-        self._imports = ImportsGiveWay()
 
     def start(self, url: str | None, serving: threading.Event | None = None) -> None:
         """Load the screens and open the store in the background; with ``serving``, load the
@@ -69,14 +68,11 @@ class SharedStore:
             self._screens.set()
             load_later()  # while the browser still loads the client: a tap on the first page must not wait for it
             self._wanted.wait()
-            from companion.store import StoreError
+            from companion.store import Store, StoreError
 
             try:
-                with self._imports:
-                    from companion.store import Store
-
-                    self.store = Store(self.url)
-                    load_with_store()
+                self.store = Store(self.url)
+                load_with_store()
                 collect_less()
             except StoreError as err:
                 self.problem = err.message
@@ -88,11 +84,8 @@ class SharedStore:
             self._screens.set()
             self._ready.set()
 
-    def want(self, serving_loop: asyncio.AbstractEventLoop | None = None) -> None:
-        """Start opening the store now (a session needs it soon), without waiting for it; its
-        imports give way to ``serving_loop``, the loop that serves the pages (``ImportsGiveWay``)."""
-        if serving_loop is not None:
-            self._imports.give_way_to(serving_loop)
+    def want(self) -> None:
+        """Start opening the store now (a session needs it soon), without waiting for it."""
         self.start(os.environ.get("COMPANION_DATABASE_URL"))
         self._wanted.set()
 
@@ -108,57 +101,8 @@ class SharedStore:
     def get(self) -> Store | None:
         """The store, once open; None (with ``problem`` set) when it cannot be opened."""
         self.want()
-        if not self._ready.is_set():
-            self._imports.stop()  # a page waits for the store (perhaps the loop itself): as fast as it can
         self._ready.wait()
         return self.store
-
-
-class ImportsGiveWay:
-    """While the store opens in the background thread, the modules it imports (the database
-    libraries: half a second of CPU, once home is drawn) give way to the pages: before each
-    one, the thread waits until the loop that serves the pages has run what it had to do. A
-    tap on the first page (New game the moment home shows) is then answered at once, instead
-    of sharing the interpreter with the imports turn by turn. A loop that does not come round
-    within ``PATIENCE_S`` may be waiting for a module this thread is importing: from then on
-    nothing waits. Only the thread that entered the block waits; it is a finder that finds
-    nothing (``sys.meta_path``), so every module is still imported as before."""
-
-    PATIENCE_S = 0.25
-
-    def __init__(self) -> None:
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self.stopped = False
-
-    def give_way_to(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._loop = self._loop or loop
-
-    def stop(self) -> None:
-        """Nothing waits from now on."""
-        self.stopped = True
-
-    def __enter__(self) -> ImportsGiveWay:
-        self._thread = threading.current_thread()
-        sys.meta_path.insert(0, self)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        sys.meta_path.remove(self)
-
-    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
-        loop = self._loop
-        if self.stopped or loop is None or threading.current_thread() is not self._thread or not loop.is_running():
-            return None
-        came_round = threading.Event()
-        try:
-            loop.call_soon_threadsafe(came_round.set)
-        except RuntimeError:  # the loop closed meanwhile
-            self.stop()
-            return None
-        if not came_round.wait(self.PATIENCE_S):
-            self.stop()
-        return None
 
 
 class OpeningStore(StoreWhenOpen):
@@ -286,7 +230,7 @@ async def _start(page: ft.Page) -> None:
     session = open_session(page, OpeningStore(shared), start)  # shows the first page, or the join screen of a shared table
     if session.app is not None and not session.app.store_open:
         await asyncio.to_thread(session.app.drawn.wait, DRAWN_TIMEOUT)
-    shared.want(asyncio.get_running_loop())  # a page that needed the store has already waited for it
+    shared.want()  # a page that needed the store has already waited for it
     if await asyncio.to_thread(shared.get) is None:
         _show_store_problem(page, shared.problem)
     elif session.app is not None and not session.app.store_open:

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.ui import theme
-from companion.ui.app import ImportsGiveWay, SharedStore
+from companion.ui.app import SharedStore
 from companion.ui.garbage import QuietCollector
 from companion.ui.router import LATER_SCREENS, STORE_SCREENS, stack
 
@@ -58,85 +58,6 @@ def test_the_store_opens_in_the_background_and_is_shared(tmp_path):
     store = shared.get()
     assert store is not None and shared.problem is None
     assert shared.get() is store  # every session gets the same store
-    store.close()
-
-
-@pytest.fixture
-def serving_loop():
-    """An event loop running in a thread of its own, as the server's loop serves the pages."""
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield loop
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join()
-    loop.close()
-
-
-def busy_loop(loop, until: threading.Event, happened: list[str]) -> None:
-    """Keep ``loop`` busy (a tap being answered) until ``until`` is set (10 s at most, so that
-    a failing test still ends)."""
-    started = threading.Event()
-
-    def answer_a_tap() -> None:
-        started.set()
-        until.wait(10)
-        happened.append("tap answered")
-
-    loop.call_soon_threadsafe(answer_a_tap)
-    started.wait()
-
-
-def test_the_stores_imports_wait_until_the_loop_serving_the_pages_has_answered_its_tap(serving_loop):
-    happened: list[str] = []
-    answered = threading.Event()
-    busy_loop(serving_loop, answered, happened)
-    threading.Timer(0.05, answered.set).start()
-    with ImportsGiveWay() as imports:
-        imports.give_way_to(serving_loop)
-        assert imports.find_spec("sqlalchemy") is None  # it finds nothing: the module is imported as before
-    happened.append("module imported")
-    assert happened == ["tap answered", "module imported"]
-    assert not imports.stopped
-
-
-def test_a_loop_that_does_not_come_round_is_waited_for_once_then_never(serving_loop):
-    happened: list[str] = []
-    released = threading.Event()
-    busy_loop(serving_loop, released, happened)  # say, waiting for a module this thread is importing
-    with ImportsGiveWay() as imports:
-        imports.PATIENCE_S = 0.05
-        imports.give_way_to(serving_loop)
-        imports.find_spec("sqlalchemy")
-        stopped = imports.stopped
-        imports.find_spec("sqlalchemy.orm")  # at once: the loop is still held
-        happened.append("modules imported")
-    released.set()
-    assert stopped and happened[0] == "modules imported"
-
-
-def test_only_the_thread_opening_the_store_gives_way(serving_loop):
-    happened: list[str] = []
-    released = threading.Event()
-    busy_loop(serving_loop, released, happened)
-    with ImportsGiveWay() as imports:
-        imports.give_way_to(serving_loop)
-        elsewhere = threading.Thread(target=lambda: imports.find_spec("sqlalchemy"))
-        elsewhere.start()
-        elsewhere.join()
-        happened.append("imported in another thread")
-    released.set()
-    assert happened == ["imported in another thread"] and not imports.stopped
-
-
-def test_the_store_opens_without_leaving_its_finder_behind(tmp_path, serving_loop):
-    shared, serving = SharedStore(), threading.Event()
-    serving.set()
-    shared.start(f"sqlite:///{tmp_path / 'companion.sqlite3'}", serving)  # as the server starts it
-    shared.want(serving_loop)
-    store = shared.get()
-    assert store is not None
-    assert not [finder for finder in sys.meta_path if isinstance(finder, ImportsGiveWay)]
     store.close()
 
 
