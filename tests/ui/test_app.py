@@ -85,7 +85,7 @@ before = set(sys.modules)
 theme.apply(SimpleNamespace(web=True))
 ft.SharedPreferences()
 session = SimpleNamespace(device=Device.this_machine(), dark=False, go=None, toggle_theme=None, page_drawn=None)
-home.view(session, home.HomeState(None))
+home.complete(session, home.view(session, home.HomeState(None)))  # its first frame, and the rows that follow it
 print(sorted(m for m in set(sys.modules) - before if m.split(".")[0] in ("flet", "flet_charts", "companion")))
 print(sorted(m for m in [f"companion.ui.{name}" for name in LATER_SCREENS] + ["flet_charts"] if m in sys.modules))
 game_modules = [f"{package}.{ruleset_id}" for package in app.GAME_PACKAGES for ruleset_id in IDS]

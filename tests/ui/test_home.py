@@ -1,6 +1,15 @@
+import asyncio
+import contextvars
+from types import SimpleNamespace
+
+from companion.share.table import Device
 from companion.store import StoreError
+from companion.ui import home
 from companion.ui.home import HomeState
+from companion.ui.synced import unsent
 from tests.ui.conftest import bever_totals, fixed_now, play
+from tests.ui.round_entry.test_forms import served_page
+from tests.ui.tree import find, find_all
 
 
 def test_empty_home_invites_a_new_game(store):
@@ -72,3 +81,69 @@ def test_a_viewer_at_a_shared_table_is_not_invited_to_start_a_game(store):
     scorer = HomeState(store, now=fixed_now)
     scorer.load()
     assert scorer.empty_message == "No games in progress. Start one with New game."
+
+
+class DeviceStorage:
+    """A device's storage that holds nothing and answers at once."""
+
+    async def get(self, key):
+        return None
+
+
+def home_before_the_store_opens(store):
+    """A session's home drawn before the store has opened (the first page after the server
+    starts), in a page whose messages are written out as to a browser."""
+    from companion.ui.router import App
+
+    session, page = served_page()
+    app = App(page, store, store_open=False)
+    app.awake.follow = lambda route: None  # no browser to keep awake
+    app._prefs = DeviceStorage()
+    app.show("/")
+    return session, app, page.views[-1]
+
+
+def lay_out(app) -> None:
+    """The browser tells the spinner's size while it lays home's first frame out."""
+    contextvars.copy_context().run(app.page_drawn)
+
+
+def test_home_drawn_before_the_store_opens_leaves_its_more_section_to_the_frame_after_its_first(store):
+    """The first frame shows New game sooner without the five rows of More; they follow once
+    that frame is on the screen: when the device answers what was asked just after the page
+    was sent (its answers wait for the frame being drawn), and the store opens after that."""
+    _session, app, view = home_before_the_store_opens(store)
+    assert find(view, "new-game") and find_all(view, "nav-history") == []
+    lay_out(app)
+    assert not app.drawn.is_set() and find_all(view, "nav-history") == []  # laid out, not yet painted
+    asyncio.run(app.restore_from_device())
+    assert app.drawn.is_set()
+    assert [find(view, f"nav-{name}").title.value for name in ("history", "players", "event", "rules", "settings")] == [
+        "History", "Players", "Club evenings", "Rules", "Settings",
+    ]  # fmt: skip
+    assert unsent(view) == []  # and sent to the browser
+
+
+def test_answers_that_came_before_home_was_laid_out_do_not_wait_for_a_later_frame(store):
+    _session, app, view = home_before_the_store_opens(store)
+    asyncio.run(app.restore_from_device())  # answered before the page's first frame
+    assert not app.drawn.is_set() and find_all(view, "nav-history") == []
+    lay_out(app)
+    assert app.drawn.is_set() and find(view, "nav-history")
+    assert unsent(view) == []
+
+
+def test_home_has_its_more_section_once_the_store_opens_even_if_the_device_never_answered(store):
+    _session, app, view = home_before_the_store_opens(store)
+    lay_out(app)
+    app.store_opened()
+    assert find(view, "nav-settings") and find(view, "no-games")
+    assert unsent(view) == []
+    assert not home.complete(app, view)  # once
+
+
+def test_home_drawn_with_the_store_open_has_everything_at_once(store):
+    state = HomeState(store, now=fixed_now)
+    state.load()
+    view = home.view(SimpleNamespace(device=Device.this_machine(), dark=False, go=None, toggle_theme=None), state)
+    assert find(view, "no-games") and find(view, "nav-rules")
