@@ -128,15 +128,13 @@ def fill(app, page_view: ft.View) -> None:
     complete(app, page_view)
 
 
-def complete(app, page_view: ft.View) -> bool:
+def complete(app, page_view: ft.View) -> None:
     """Add the More section to a home page drawn before the store opened, whose first frame
-    went without it: without the section's five rows the frame that shows New game is drawn
-    sooner (docs/performance.md). True when it was added."""
+    went without it (``fill`` brings it with the list): without the section's five rows the
+    frame that shows New game is drawn sooner (docs/performance.md)."""
     parts = page_view.data
-    if not isinstance(parts, HomeParts) or parts.more.controls:
-        return False
-    parts.more.controls = _more(app)
-    return True
+    if isinstance(parts, HomeParts) and not parts.more.controls:
+        parts.more.controls = _more(app)
 
 
 def _games(app, state: HomeState) -> list[ft.Control]:

@@ -48,10 +48,8 @@ class App:
         """False while the store is still opening (the first moments after the server starts):
         home then draws its frame without the list, and ``store_opened`` fills it in."""
         self.drawn = threading.Event()
-        """Set once the browser has drawn home's first frame (``page_drawn``): the store opens
+        """Set once the browser has laid out home's frame (``page_drawn``): the store opens
         after that, so that its work does not compete with drawing the first page."""
-        self._laid_out = False
-        self._device_answered = False
         self.device = device or Device.this_machine()
         """Whose session this is: a viewer's pages have no controls that change a game."""
         self.games: dict[int, GameScreen] = {}
@@ -99,23 +97,7 @@ class App:
         return True
 
     def page_drawn(self) -> None:
-        """Home's first frame is laid out. The browser tells a size while it lays a frame out,
-        and paints that frame and fills in its accessibility tree in the same task, which
-        takes longer; the device's answers to what ``restore_from_device`` asked just after
-        the page was sent come once that task is done. So the frame counts as drawn when
-        those answers come, or now if they came before it was laid out."""
         ft.context.disable_auto_update()  # nothing changed: no update to send
-        self._laid_out = True
-        if self._device_answered:
-            self._first_frame_drawn()
-
-    def _first_frame_drawn(self) -> None:
-        """Home's first frame is on the screen: the rest of home follows it, then the store opens."""
-        if self.drawn.is_set():
-            return
-        shown = self.page.views[-1] if self.page.views else None
-        if shown is not None and shown.route == "/" and home.complete(self, shown):
-            self.page.update()
         self.drawn.set()
 
     def store_opened(self) -> None:
@@ -244,9 +226,6 @@ class App:
         """What this device kept from its last visit (the first screen never waits for it):
         the theme it chose, and the rounds it was entering."""
         await asyncio.gather(self._restore_theme(), self._restore_drafts())
-        self._device_answered = True
-        if self._laid_out:
-            self._first_frame_drawn()
 
     async def _restore_theme(self) -> None:
         try:

@@ -1,6 +1,7 @@
-import asyncio
 import contextvars
 from types import SimpleNamespace
+
+import flet as ft
 
 from companion.share.table import Device
 from companion.store import StoreError
@@ -83,63 +84,31 @@ def test_a_viewer_at_a_shared_table_is_not_invited_to_start_a_game(store):
     assert scorer.empty_message == "No games in progress. Start one with New game."
 
 
-class DeviceStorage:
-    """A device's storage that holds nothing and answers at once."""
-
-    async def get(self, key):
-        return None
-
-
-def home_before_the_store_opens(store):
-    """A session's home drawn before the store has opened (the first page after the server
-    starts), in a page whose messages are written out as to a browser."""
+def test_home_drawn_before_the_store_opens_leaves_its_more_section_to_come_with_the_list(store):
+    """The first frame shows New game sooner without the five rows of More; they come with
+    the list of games once the store has opened, and are sent to the browser then."""
     from companion.ui.router import App
 
-    session, page = served_page()
-    app = App(page, store, store_open=False)
-    app.awake.follow = lambda route: None  # no browser to keep awake
-    app._prefs = DeviceStorage()
-    app.show("/")
-    return session, app, page.views[-1]
+    def start() -> None:
+        ft.context.reset_auto_update()  # the handlers' updates noted in this context, not the process's
+        _session, page = served_page()  # kept: the page holds its session weakly
+        app = App(page, store, store_open=False)  # the first page after the server starts
+        app.awake.follow = lambda route: None  # no browser to keep awake
+        app.show("/")
+        view = page.views[-1]
+        assert find(view, "new-game") and find_all(view, "nav-history") == [] and find_all(view, "no-games") == []
+        app.page_drawn()  # the browser lays the frame out; the store opens
+        assert find_all(view, "nav-history") == []
+        app.store_opened()
+        assert find(view, "no-games")
+        assert [find(view, f"nav-{name}").title.value for name in ("history", "players", "event", "rules", "settings")] == [
+            "History", "Players", "Club evenings", "Rules", "Settings",
+        ]  # fmt: skip
+        assert unsent(view) == []  # and sent to the browser
+        app.store_opened()  # a game changed: the list again, the section once
+        assert len(find_all(view, "nav-history")) == 1
 
-
-def lay_out(app) -> None:
-    """The browser tells the spinner's size while it lays home's first frame out."""
-    contextvars.copy_context().run(app.page_drawn)
-
-
-def test_home_drawn_before_the_store_opens_leaves_its_more_section_to_the_frame_after_its_first(store):
-    """The first frame shows New game sooner without the five rows of More; they follow once
-    that frame is on the screen: when the device answers what was asked just after the page
-    was sent (its answers wait for the frame being drawn), and the store opens after that."""
-    _session, app, view = home_before_the_store_opens(store)
-    assert find(view, "new-game") and find_all(view, "nav-history") == []
-    lay_out(app)
-    assert not app.drawn.is_set() and find_all(view, "nav-history") == []  # laid out, not yet painted
-    asyncio.run(app.restore_from_device())
-    assert app.drawn.is_set()
-    assert [find(view, f"nav-{name}").title.value for name in ("history", "players", "event", "rules", "settings")] == [
-        "History", "Players", "Club evenings", "Rules", "Settings",
-    ]  # fmt: skip
-    assert unsent(view) == []  # and sent to the browser
-
-
-def test_answers_that_came_before_home_was_laid_out_do_not_wait_for_a_later_frame(store):
-    _session, app, view = home_before_the_store_opens(store)
-    asyncio.run(app.restore_from_device())  # answered before the page's first frame
-    assert not app.drawn.is_set() and find_all(view, "nav-history") == []
-    lay_out(app)
-    assert app.drawn.is_set() and find(view, "nav-history")
-    assert unsent(view) == []
-
-
-def test_home_has_its_more_section_once_the_store_opens_even_if_the_device_never_answered(store):
-    _session, app, view = home_before_the_store_opens(store)
-    lay_out(app)
-    app.store_opened()
-    assert find(view, "nav-settings") and find(view, "no-games")
-    assert unsent(view) == []
-    assert not home.complete(app, view)  # once
+    contextvars.copy_context().run(start)
 
 
 def test_home_drawn_with_the_store_open_has_everything_at_once(store):
