@@ -127,6 +127,44 @@ def test_the_first_page_imports_nothing_once_the_screens_are_loaded_and_leaves_t
     assert with_store_after == str(sorted([f"companion.ui.{name}" for name in STORE_SCREENS] + ["flet_charts"]))
 
 
+PAGES_IN_A_FRESH_PROCESS = """
+import sys
+from types import SimpleNamespace
+
+import msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.ui import app
+from tests.ui.tree import ENCODE
+
+app.load_screens()
+app.load_later()
+from companion.ui.router import App
+
+session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: msgpack.packb([m.action, m.body], default=ENCODE)))
+msgpack.packb(session.page, default=ENCODE)
+shell = App(session.page, None, store_open=False)
+shell.awake.follow = lambda route: None  # no browser to keep awake
+session.page.navigate = lambda route, **kwargs: None
+for route in sys.argv[1:]:
+    shell.go(route)
+print(sorted({m.split(".")[0] for m in sys.modules} & {"sqlalchemy", "sqlmodel", "pydantic", "alembic", "flet_charts"}))
+print("companion.ui.club" in sys.modules)
+"""
+
+
+def test_pages_shown_before_the_store_opens_import_neither_the_club_screen_nor_the_database_libraries():
+    """New game tapped the moment home shows, or the rules looked up, before the store has
+    opened: the router imports the club screen (and with it the database libraries, half a
+    second of CPU) only for the club's own pages, not within every tap."""
+    done = subprocess.run(
+        [sys.executable, "-c", PAGES_IN_A_FRESH_PROCESS, "/", "/new", "/rules", "/settings", "/"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )  # fmt: skip
+    assert done.stdout.splitlines() == ["[]", "False"]
+
+
 def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest():
     folder = theme.web_assets_dir()
     manifest = json.loads((folder / "assets" / "FontManifest.json").read_text())
