@@ -281,6 +281,7 @@ async def device_main(page: ft.Page) -> None:
     while not app.drawn.is_set() and waited < DRAWN_TIMEOUT:  # the page goes out while Python waits
         await asyncio.sleep(DRAWN_POLL)
         waited += DRAWN_POLL
+    app.store_opening()
     try:
         store.opened()
     except StoreError as err:

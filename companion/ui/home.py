@@ -130,8 +130,9 @@ def fill(app, page_view: ft.View) -> None:
 
 def complete(app, page_view: ft.View) -> None:
     """Add the More section to a home page drawn before the store opened, whose first frame
-    went without it (``fill`` brings it with the list): without the section's five rows the
-    frame that shows New game is drawn sooner (docs/performance.md)."""
+    went without it (``fill`` brings it with the list, ``App.store_opening`` before it on the
+    phone's own app): without the section's five rows the frame that shows New game is drawn
+    sooner (docs/performance.md)."""
     parts = page_view.data
     if isinstance(parts, HomeParts) and not parts.more.controls:
         parts.more.controls = _more(app)

@@ -100,6 +100,17 @@ class App:
         ft.context.disable_auto_update()  # nothing changed: no update to send
         self.drawn.set()
 
+    def store_opening(self) -> None:
+        """The store starts opening on the device itself (the phone's own app), holding its one
+        Python thread for a second or two: home's More section shows meanwhile, as the
+        browser draws the page in a thread of its own. (A server's store opens in a thread of
+        its own; the section comes there with the list, so that it does not arrive at the
+        moment New game may be tapped.)"""
+        shown = self.page.views[-1] if self.page.views else None
+        if shown is not None and shown.route == "/":
+            home.complete(self, shown)
+            self.page.update()
+
     def store_opened(self) -> None:
         """The store has opened: a home page drawn before it shows its list now, a New game
         page its saved players."""

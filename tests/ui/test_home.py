@@ -111,6 +111,27 @@ def test_home_drawn_before_the_store_opens_leaves_its_more_section_to_come_with_
     contextvars.copy_context().run(start)
 
 
+def test_on_the_phones_own_app_home_shows_its_more_section_while_the_store_opens(store):
+    """There the store opens in the page's one Python thread after home's first frame, for a
+    second or two: the section is sent before it, and the browser draws it meanwhile."""
+    from companion.ui.router import App
+
+    def start() -> None:
+        ft.context.reset_auto_update()
+        _session, page = served_page()  # kept: the page holds its session weakly
+        app = App(page, store, store_open=False)
+        app.awake.follow = lambda route: None
+        app.show("/")
+        app.store_opening()
+        view = page.views[-1]
+        assert find(view, "nav-rules") and find_all(view, "no-games") == []  # the list still to come
+        assert unsent(view) == []
+        app.store_opened()
+        assert find(view, "no-games") and len(find_all(view, "nav-rules")) == 1
+
+    contextvars.copy_context().run(start)
+
+
 def test_home_drawn_with_the_store_open_has_everything_at_once(store):
     state = HomeState(store, now=fixed_now)
     state.load()
