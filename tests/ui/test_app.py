@@ -129,24 +129,18 @@ def test_the_first_page_imports_nothing_once_the_screens_are_loaded_and_leaves_t
 
 PAGES_IN_A_FRESH_PROCESS = """
 import sys
-from types import SimpleNamespace
-
-import msgpack
-from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.ui import app
-from tests.ui.tree import ENCODE
+from tests.ui.round_entry.test_forms import served_page
 
 app.load_screens()
 app.load_later()
 from companion.ui.router import App
 
-session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: msgpack.packb([m.action, m.body], default=ENCODE)))
-msgpack.packb(session.page, default=ENCODE)
-shell = App(session.page, None, store_open=False)
+session, page = served_page()
+shell = App(page, None, store_open=False)
 shell.awake.follow = lambda route: None  # no browser to keep awake
-session.page.navigate = lambda route, **kwargs: None
+page.navigate = lambda route, **kwargs: None
 for route in sys.argv[1:]:
     shell.go(route)
 print(sorted({m.split(".")[0] for m in sys.modules} & {"sqlalchemy", "sqlmodel", "pydantic", "alembic", "flet_charts"}))

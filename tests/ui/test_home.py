@@ -1,5 +1,6 @@
 import contextvars
 from types import SimpleNamespace
+from typing import Callable
 
 import flet as ft
 
@@ -7,6 +8,7 @@ from companion.share.table import Device
 from companion.store import StoreError
 from companion.ui import home
 from companion.ui.home import HomeState
+from companion.ui.router import App
 from companion.ui.synced import unsent
 from tests.ui.conftest import bever_totals, fixed_now, play
 from tests.ui.round_entry.test_forms import served_page
@@ -84,18 +86,28 @@ def test_a_viewer_at_a_shared_table_is_not_invited_to_start_a_game(store):
     assert scorer.empty_message == "No games in progress. Start one with New game."
 
 
+def on_home_before_the_store_opens(store, check: Callable[[App, ft.View], None]) -> None:
+    """Run ``check`` on a session's home drawn before the store has opened (the first page
+    after the server starts), on a page whose messages are encoded as for a browser, in a
+    context of its own: Flet notes a handler's updates in the running context, or else in
+    the process's defaults, which later tests would inherit."""
+
+    def run() -> None:
+        ft.context.reset_auto_update()
+        _session, page = served_page()  # kept: the page holds its session weakly
+        app = App(page, store, store_open=False)
+        app.awake.follow = lambda route: None  # no browser to keep awake
+        app.show("/")
+        check(app, page.views[-1])
+
+    contextvars.copy_context().run(run)
+
+
 def test_home_drawn_before_the_store_opens_leaves_its_more_section_to_come_with_the_list(store):
     """The first frame shows New game sooner without the five rows of More; they come with
     the list of games once the store has opened, and are sent to the browser then."""
-    from companion.ui.router import App
 
-    def start() -> None:
-        ft.context.reset_auto_update()  # the handlers' updates noted in this context, not the process's
-        _session, page = served_page()  # kept: the page holds its session weakly
-        app = App(page, store, store_open=False)  # the first page after the server starts
-        app.awake.follow = lambda route: None  # no browser to keep awake
-        app.show("/")
-        view = page.views[-1]
+    def check(app: App, view: ft.View) -> None:
         assert find(view, "new-game") and find_all(view, "nav-history") == [] and find_all(view, "no-games") == []
         app.page_drawn()  # the browser lays the frame out; the store opens
         assert find_all(view, "nav-history") == []
@@ -108,28 +120,21 @@ def test_home_drawn_before_the_store_opens_leaves_its_more_section_to_come_with_
         app.store_opened()  # a game changed: the list again, the section once
         assert len(find_all(view, "nav-history")) == 1
 
-    contextvars.copy_context().run(start)
+    on_home_before_the_store_opens(store, check)
 
 
 def test_on_the_phones_own_app_home_shows_its_more_section_while_the_store_opens(store):
     """There the store opens in the page's one Python thread after home's first frame, for a
     second or two: the section is sent before it, and the browser draws it meanwhile."""
-    from companion.ui.router import App
 
-    def start() -> None:
-        ft.context.reset_auto_update()
-        _session, page = served_page()  # kept: the page holds its session weakly
-        app = App(page, store, store_open=False)
-        app.awake.follow = lambda route: None
-        app.show("/")
+    def check(app: App, view: ft.View) -> None:
         app.store_opening()
-        view = page.views[-1]
         assert find(view, "nav-rules") and find_all(view, "no-games") == []  # the list still to come
         assert unsent(view) == []
         app.store_opened()
         assert find(view, "no-games") and len(find_all(view, "nav-rules")) == 1
 
-    contextvars.copy_context().run(start)
+    on_home_before_the_store_opens(store, check)
 
 
 def test_home_drawn_with_the_store_open_has_everything_at_once(store):
