@@ -13,7 +13,8 @@ websocket protocol (bench/club_server_bench.py's). The big screen is a Chromium 
 Figures printed:
 
 - save to the big screen: from the pointer going down on Save on the scorer's phone to the
-  big screen's ranking showing the table's new totals (noted in the page, on the same clock);
+  big screen's ranking showing the table's new totals (noted in the page, on the same clock,
+  in the frame after its picture: bench/share_bench.py's ``WATCH``);
   median and worst over the saves;
 - save to the table's own devices (the update's frame reaching table 1's lightweight devices);
 - the server's CPU time per save (the scorer's taps and every update it caused: the figure the

@@ -12,8 +12,9 @@ Figures printed:
 
 - save to every device: from the pointer going down on Save on the scorer's phone to the
   moment the last device had the new total (a lightweight device: the update's frame with
-  the total's new label arrived; a Chromium viewer: its scoreboard showed it, noted in the
-  page on the same clock); worst and median over the rounds;
+  the total's new label arrived; a Chromium viewer: its scoreboard showed it, in the frame
+  after its picture, noted in the page on the same clock: bench/share_bench.py's ``WATCH``);
+  worst and median over the rounds;
 - the server's CPU time per round (/proc: the scorer's taps and every device's update; the
   figure the machine's load does not stretch);
 - the server's memory (resident set, /proc) with no device, with every device joined, and
