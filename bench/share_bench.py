@@ -67,8 +67,8 @@ TIMEOUT_MS = 60_000
 # tree changes (Flutter changes it while it builds the frame, before it makes and shows that
 # frame's picture), ``__shownAt`` at the next frame, after the picture went to the screen. In
 # a probe of a page its server changed, the picture went 4 to 19 ms after the tree; with ten
-# viewers drawing on this machine's two cores, 200 ms after (docs/sharing.md, "The tree and
-# the screen"). Until 2026-12-02 the figures were the tree's.
+# viewers drawing on this machine's two cores, the last one's about 250 ms after
+# (docs/sharing.md, "The tree and the screen"). Until 2026-12-02 the figures were the tree's.
 WATCH = """([identifier, expected]) => {
   window.__inTreeAt = null; window.__shownAt = null;
   const look = () => {
