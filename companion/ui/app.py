@@ -248,6 +248,7 @@ async def device_main(page: ft.Page) -> None:
     """
     from companion.device import can_serve_others, data_folder, in_browser
 
+    answers_for_unknown_controls_dropped()
     if can_serve_others():
         await main(page)
         return
@@ -342,6 +343,7 @@ def serve(
     the one address.
     """
     url = database_url or os.environ.get("COMPANION_DATABASE_URL")
+    answers_for_unknown_controls_dropped()
     if workers > 1:
         _serve_club(host, port, url, workers)
         return
@@ -394,6 +396,27 @@ def messages_logged_by_their_action() -> None:
         return f"Message({message.action.name})"
 
     Message.__repr__ = action_only  # type: ignore[method-assign,assignment]
+
+
+def answers_for_unknown_controls_dropped() -> None:
+    """A device's answer to a call for a control its session does not hold (one an update has
+    let go while the answer was on its way, or a number the session never gave out) is
+    dropped, and the call's caller waits on until its own timeout. flet 1.0.5 raises instead,
+    and the exception ends the session's receive loop: the page stops answering, every later
+    tap lost, with a traceback in the server's log (seen in a CI run from a fresh clone: a
+    page whose Back then went unheard)."""
+    from flet.messaging.session import Session
+
+    handle = Session.handle_invoke_method_results
+    if getattr(handle, "drops_unknown", False):
+        return
+
+    def handle_known(session: Session, control_id: int, call_id: str, result, error) -> None:
+        if control_id in session.index:
+            handle(session, control_id, call_id, result, error)
+
+    handle_known.drops_unknown = True  # type: ignore[attr-defined]  # installed once
+    Session.handle_invoke_method_results = handle_known  # type: ignore[method-assign,assignment]
 
 
 def is_postgres(url: str | None) -> TypeIs[str]:

@@ -7,6 +7,7 @@ import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
+from typing import cast
 
 import flet as ft
 import pytest
@@ -260,6 +261,32 @@ def test_a_message_sent_to_a_browser_is_written_as_its_action_not_its_whole_patc
     assert "PATCH_CONTROL" not in f"{message}"
     messages_logged_by_their_action()
     assert f"send_message: {message}" == "send_message: Message(PATCH_CONTROL)"
+
+
+def test_a_device_s_answer_for_a_control_its_session_does_not_hold_is_dropped_and_the_session_goes_on(monkeypatch):
+    """flet 1.0.5 raises on such an answer (an update let the control go while the answer was
+    on its way, or the number was never given out), and that ends the session's receive loop:
+    the page stops answering. Dropped, the session goes on, and a known control's answer still
+    reaches its caller."""
+    from flet.messaging.connection import Connection
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from companion.ui.app import answers_for_unknown_controls_dropped
+
+    monkeypatch.setattr(Session, "handle_invoke_method_results", Session.handle_invoke_method_results)  # put back after the test
+    calls: list = []
+    session = Session(cast(Connection, SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: calls.append(m.body))))
+    answers_for_unknown_controls_dropped()
+
+    async def asked() -> object:
+        answer = asyncio.create_task(session.invoke_method(session.page._i, "get_device_info", None, timeout=5))
+        await asyncio.sleep(0)  # the call goes out
+        session.handle_invoke_method_results(879748434, calls[-1].call_id, {"wrong": True}, None)  # no such control
+        session.handle_invoke_method_results(session.page._i, calls[-1].call_id, {"locales": []}, None)
+        return await answer
+
+    assert asyncio.run(asked()) == {"locales": []}
 
 
 class Moments:
