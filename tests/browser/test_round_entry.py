@@ -5,6 +5,8 @@ hand, and its players' chips keep a long name whole; the CLUBS keypad leaves the
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.phone import Phone
@@ -28,6 +30,7 @@ def test_a_half_entered_round_is_kept_until_saved_or_discarded(phone):
     phone.expect_text("clubs-points-Ann", "7")
     phone.expect_text("clubs-out-Bob", "2")
 
+    phone.page.wait_for_url(re.compile(r".*/game/\d+/round$"), timeout=phone.step_timeout_ms)  # Back walks the history: the form's address is in it first
     phone.page.go_back()  # the browser's Back keeps it too
     phone.expect_text("enter-round", "Continue round 1")
     phone.tap("enter-round")
