@@ -403,8 +403,8 @@ def answers_for_unknown_controls_dropped() -> None:
     let go while the answer was on its way, or a number the session never gave out) is
     dropped, and the call's caller waits on until its own timeout. flet 1.0.5 raises instead,
     and the exception ends the session's receive loop: the page stops answering, every later
-    tap lost, with a traceback in the server's log (seen in a CI run from a fresh clone: a
-    page whose Back then went unheard)."""
+    tap lost, with a traceback in the server's log (seen once in a CI run from a fresh clone,
+    in the app that served a test page whose Back went unheard)."""
     from flet.messaging.session import Session
 
     handle = Session.handle_invoke_method_results
