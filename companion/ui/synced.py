@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+from companion.ui.together import update_together
 from companion.ui.widgets import tagged
 
 
@@ -50,7 +51,7 @@ class SyncedControls:
                 return
             to_send = unsent(root)
             if to_send:
-                page.update(*to_send)
+                update_together(page, to_send)
             else:  # nothing changed: nothing to send, and no automatic update comparing the whole page
                 ft.context.mark_update_called()
 

@@ -42,13 +42,33 @@ def served_page() -> tuple[Session, ft.Page]:
     return session, session.page
 
 
+def patched_from_now(monkeypatch, page: ft.Page) -> list[BaseControl]:
+    """The controls ``page``'s session compares or patches from now on: each control Flet's
+    ``page.update`` compares (whether or not it finds a change), and the control each message
+    patches (with what it holds), as the browser gets it."""
+    roots: list[BaseControl] = []
+    connection = page.session.connection
+    send, compare = connection.send_message, Session.patch_control
+
+    def sent(message) -> None:
+        roots.append(page.session.index[message.body.id])
+        send(message)
+
+    def compared(session, control, *args, **kwargs) -> None:
+        roots.append(control)
+        compare(session, control, *args, **kwargs)
+
+    monkeypatch.setattr(connection, "send_message", sent)
+    monkeypatch.setattr(Session, "patch_control", compared)
+    return roots
+
+
 def test_a_key_on_a_shown_form_updates_what_it_changed_in_the_form_and_not_the_pages_around_it(monkeypatch):
     _session, page = served_page()
     form = entry_form(rules.get("beverbende").new_game(PLAYERS), lambda entry: None, on_cancel=lambda: None)
     page.views.extend([ft.View(route="/", controls=[ft.Text("Home")]), ft.View(route="/game/1/round", controls=[ft.Column([form])])])
     page.update()  # the form shown on top of home
-    updated: list[BaseControl] = []
-    monkeypatch.setattr(Session, "patch_control", lambda session, control: updated.append(control))
+    updated = patched_from_now(monkeypatch, page)
     tap(form, "entry-key-3")
     inside = {id(c) for c in walk(form)}
     assert updated and all(id(c) in inside for c in updated)  # what the tap changed in the form: home is not compared
@@ -88,8 +108,7 @@ def test_a_tap_that_changes_nothing_updates_nothing(monkeypatch):
     page.views.extend([ft.View(route="/", controls=[ft.Text("Home")]), ft.View(route="/game/1/round", controls=[form])])
     page.update()
     tap(form, "clubs-points-Ann-minus")  # no points yet: still none
-    updated: list[BaseControl] = []
-    monkeypatch.setattr(Session, "patch_control", lambda session, control: updated.append(control))
+    updated = patched_from_now(monkeypatch, page)
     tap(form, "clubs-points-Ann-minus")
     assert updated == []  # Flet's update of the whole page (page.update() with nothing named) would compare home too
 
@@ -102,8 +121,7 @@ def test_a_key_on_a_form_taken_off_the_page_updates_nothing_itself(monkeypatch):
     page.update()
     shown.controls = [ft.Text("Scoreboard")]  # the round saved meanwhile
     page.update()
-    updated: list[BaseControl] = []
-    monkeypatch.setattr(Session, "patch_control", lambda session, control: updated.append(control))
+    updated = patched_from_now(monkeypatch, page)
     tap(form, "entry-key-3")  # a tap already on its way
     assert updated == []
 
