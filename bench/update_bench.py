@@ -2,17 +2,18 @@
 
 For each game (its longest game, bench/long_games), a table of viewers' scoreboards follows
 the game round by round in one process, as a server's sessions do: each scoreboard takes
-the new record (``GameScreen.follow``; the record is derived once for all of them) and Flet
-works out what to send it and encodes it (``ObjectPatch.from_diff`` and msgpack, as
-flet_web does for a session). Printed per game, over rounds 21 to 40 (the table of rounds
+the new record (``GameScreen.follow``; the record is derived once for all of them) and its
+session works out what to send and encodes it, as the router sends it
+(``companion.ui.together``; in a checkout from before it, ``page.update``) and as flet_web
+encodes it for a browser. Printed per game, over rounds 21 to 40 (the table of rounds
 and the chart have filled by then; the rounds' rows list the last 10):
 
 - the CPU time of one device's update, median and best over those rounds (Python's garbage
   collection held off while it is timed, and run between rounds);
 - Python function calls per device update (cProfile's count of round 40: the same on any
   machine at any load, so it shows a change of the work where the times are noisy);
-- bytes sent to a device per update, and in how many messages (one per control sent with a
-  change: each is a frame of its own for the server to queue and write to the socket);
+- bytes sent to a device per update, and in how many messages (each is a frame of its own for
+  the server to queue and write to the socket, and for the browser to draw);
 - a tap on the game's round-entry form (every key, box and button of it that shows and is
   enabled, in order, twice), as the scorer's server handles it: Python calls, CPU time and
   bytes sent per tap, median and worst; the same on the game's referee screen, median;
@@ -36,6 +37,7 @@ import argparse
 import contextvars
 import cProfile
 import gc
+import importlib
 import json
 import pstats
 import statistics
@@ -44,6 +46,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,7 +62,6 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
     import flet as ft
     import msgpack  # type: ignore[import-untyped]  # no type information
     from flet.controls.base_control import BaseControl
-    from flet.controls.object_patch import ObjectPatch
     from flet.messaging.connection import Connection
     from flet.messaging.protocol import configure_encode_object_for_msgpack
     from flet.messaging.session import Session
@@ -101,17 +103,20 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
         def go(self, route: str) -> None:
             pass
 
-    def sent(controls) -> tuple[int, int]:
-        """What a session sends for ``controls``: their changes since last sent, encoded, a
-        message for each control with a change (as flet's Session); its size and messages."""
-        size = messages = 0
-        for control in controls:
-            patch, _added, _removed = ObjectPatch.from_diff(control, control, control_cls=BaseControl)
-            message = patch.to_message()
-            if len(message) > 1:
-                size += len(msgpack.packb(message, default=encode))
-                messages += 1
-        return size, messages
+    try:
+        together: ModuleType | None = importlib.import_module("companion.ui.together")
+    except ImportError:  # a checkout from before it
+        together = None
+
+    def deliver(page: ft.Page, parts: list) -> None:
+        """Send what ``GameScreen.follow`` returned, as the checkout's router sends it: each
+        group as one message (``update_together``), or, in a checkout from before it, a
+        message for each control (``page.update``)."""
+        if together is None:
+            page.update(*parts)
+            return
+        for group in parts:
+            together.update_together(page, group)
 
     def shown(control):
         """``control`` and what it holds, as far as it shows."""
@@ -215,11 +220,11 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
                 state.load()
                 screen = GameScreen(Viewer(), state, f"/game/{record.id}")
                 screen.show_board(f"/game/{record.id}")
-                page = ft.Column()
-                msgpack.packb(page, default=encode)  # the page as first sent: Flet notes what it sent
-                page.controls.append(screen.view)
-                sent([page])
-                screens.append(screen)
+                written: list[int] = []
+                session = served(written)
+                session.page.views.append(screen.view)
+                session.page.update()
+                screens.append((screen, session, written))  # the session too: its page holds it weakly
             times, sizes, messages, calls = [], [], [], 0.0
             for number, entry in enumerate(spec["entries"][:LAST], start=1):
                 record = store.add_round(record.id, entry, expected_version=record.version)
@@ -228,13 +233,14 @@ def measure(code: Path, viewers: int) -> dict[str, dict[str, float]]:
                 if number == LAST:
                     profile = cProfile.Profile()
                     profile.enable()
-                for screen in screens:
+                for screen, session, written in screens:
+                    written.clear()
                     started = time.process_time()
-                    size, count = sent(screen.follow(record))
+                    deliver(session.page, screen.follow(record))  # as the router sends them
                     if number >= FIRST:
                         times.append(time.process_time() - started)
-                        sizes.append(size)
-                        messages.append(count)
+                        sizes.append(sum(written))
+                        messages.append(len(written))
                 if number == LAST:
                     profile.disable()
                     calls = counted_calls(profile) / viewers

@@ -18,6 +18,7 @@ from companion.ui.garbage import quiet_collector
 from companion.ui.round_entry.drafts import Drafts
 from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
+from companion.ui.together import update_together
 
 THEME_KEY = "companion.theme"
 DRAFTS_KEY = "companion.drafts"
@@ -93,7 +94,8 @@ class App:
         if screen is None or not self.page.views or self.page.views[-1] is not screen.view or not screen.shows_board:
             return False
         quiet_collector.busy()
-        self.page.update(*screen.follow(record))  # the parts that changed: neither the rest of the page nor the pages beneath are compared again for every device
+        for group in screen.follow(record):  # the parts that changed, a message for each group: neither the rest of the page nor the pages beneath are compared again for every device
+            update_together(self.page, group)
         return True
 
     def page_drawn(self) -> None:

@@ -513,14 +513,18 @@ class BoardParts:
         self._show_top(state, rows)
 
     @property
-    def parts(self) -> list[ft.Control]:
-        """The controls ``show`` changes: sent on their own, the rest of the page is not
-        compared again for every device at every change. Each is a message to every device:
-        the sides' totals go as one, and the table with its Show all button."""
+    def parts(self) -> list[list[ft.Control]]:
+        """The controls ``show`` changes, in the messages they go in (``update_together``):
+        sent on their own, the rest of the page is not compared again for every device at
+        every change. The top of the board goes first (the totals, what comes next, the Enter
+        round button), drawn in a small frame of its own the moment it arrives; the rounds'
+        table with its Show all button, the rows filled in again and the chart go after it,
+        drawn together in the next (docs/sharing.md, "One message, one frame")."""
         table = [self.rounds_table] if self.rounds_table is not None else []
         chart = [self.chart.chart] if self.chart is not None else []
         enter = [self.enter_button] if self.enter_button is not None else []
-        return [self.totals, self.next_up, *enter, *table, *self.refilled, *chart]
+        below = [*table, *self.refilled, *chart]
+        return [[self.totals, self.next_up, *enter], *([below] if below else [])]
 
     def show(self, state: ScoreboardState, refill: bool = False) -> None:
         """Show the game ``state`` has now (its layout unchanged since these parts were built);
@@ -754,14 +758,15 @@ class GameScreen:
         """Whether the scoreboard shows (not a round-entry form)."""
         return self._board is not None and self._board_root is not None and self._board_root.visible and bool(self.view.controls) and self.view.controls[0] is self._board_root
 
-    def follow(self, record) -> list[ft.Control]:
+    def follow(self, record) -> list[list[ft.Control]]:
         """Show ``record`` (the game after a change elsewhere) on the scoreboard shown: only
         the controls whose contents changed change, so the page is not rebuilt under a tap.
-        The controls to send to the browser: the board's parts a change touches, or the whole
-        page when its layout changed (e.g. the game was won)."""
+        The controls to send to the browser, in the messages they go in: the board's parts a
+        change touches (``BoardParts.parts``), or the whole page when its layout changed
+        (e.g. the game was won)."""
         self.state.follow(record)
         if self._board is None or self.state.layout() != self._layout:
-            return self.render(refill=True)
+            return [self.render(refill=True)]
         self._board.show(self.state, refill=True)
         return self._board.parts
 

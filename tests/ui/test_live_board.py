@@ -333,12 +333,18 @@ def shown_in_a_browser(screen: GameScreen) -> None:
 
 
 def sent(controls) -> bytes:
-    """What Flet sends a browser for ``controls``: their changes since they were last sent."""
+    """What Flet sends a browser for ``controls`` (or for the groups of them a board's
+    ``follow`` returns): their changes since they were last sent."""
     out = b""
-    for control in controls:
+    for control in flat(controls):
         patch, _added, _removed = ObjectPatch.from_diff(control, control, control_cls=BaseControl)
         out += msgpack.packb(patch.to_message(), default=ENCODE)
     return out
+
+
+def flat(parts) -> list[ft.Control]:
+    """Controls, given as they are or in the groups (messages) a board's ``follow`` returns."""
+    return [control for part in parts for control in (part if isinstance(part, list) else [part])]
 
 
 def test_a_rounds_row_shows_each_sides_points_over_its_running_total(store):
@@ -366,7 +372,7 @@ def test_a_round_saved_elsewhere_sends_the_enter_buttons_new_words_and_not_its_l
     shown_in_a_browser(screen)
     parts = screen.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=first.version))
     button = find(screen.view, "enter-round")
-    assert button in parts
+    assert button in flat(parts)
     update = sent([button])
     assert b"Enter round 3" in update and b"\xa5style" not in update  # no "style": Flet's copy of it stays at home
 
@@ -388,7 +394,22 @@ def test_a_change_that_keeps_the_boards_layout_sends_its_parts_and_not_the_page(
     first = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
     screen = board(store, game.id)
     parts = screen.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=first.version))
-    assert screen.view not in parts and any(find_all(part, "total-Ann") for part in parts)
+    assert screen.view not in flat(parts) and any(find_all(part, "total-Ann") for part in flat(parts))
+
+
+def test_the_top_of_the_board_goes_first_in_a_message_of_its_own_and_the_rest_together_after_it(store):
+    """The totals every phone shows at the top are drawn in a small frame the moment they
+    arrive; the table, a row filled in again and the chart follow in one message, one frame."""
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
+    screen = board(store, game.id)
+    follow_rounds(store, screen, game.id, SHOWN_ROUNDS)
+    shown_in_a_browser(screen)
+    groups = screen.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=store.open_game(game.id).version))
+    top, below = groups
+    assert find_all(top[0], "total-Ann") and find(screen.view, "enter-round") in top
+    assert [part.identifier for part in below if isinstance(part, ft.Semantics)] == [f"round-{SHOWN_ROUNDS + 1}"]  # the row of round 1, filled in again for round 11
+    assert screen._board.chart.chart in below
+    assert not any(find_all(part, "total-Ann") for part in below)
 
 
 def test_the_first_round_and_its_undo_keep_the_totals_and_show_or_hide_the_table_and_chart(store):
@@ -422,7 +443,7 @@ def test_the_final_round_and_its_undo_keep_the_board_and_swap_only_the_banner_an
     final = store.add_round(game.id, bever_totals(Ann=10, Bob=12), expected_version=record.version)
     ended = screen.follow(final)
     update = sent(ended)
-    assert screen.view not in ended
+    assert screen.view not in flat(ended)
     assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2")] == kept
     assert b"winner-banner" in update and b"play-again" in update and b"round-3" in update
     assert b"round-1" not in update and b"round-2" not in update  # the rows shown before are not sent again
@@ -430,7 +451,7 @@ def test_the_final_round_and_its_undo_keep_the_board_and_swap_only_the_banner_an
     assert text(screen.view) == text(board(store, game.id).view)
 
     reopened = screen.follow(store.undo_round(game.id, expected_version=final.version))
-    assert screen.view not in reopened
+    assert screen.view not in flat(reopened)
     assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2")] == kept
     assert find_all(screen.view, "winner-banner") == [] and "Enter round 3" in text(find(screen.view, "enter-round"))
     assert text(screen.view) == text(board(store, game.id).view)
