@@ -519,7 +519,7 @@ class BoardParts:
         every change. The top of the board goes first (the totals, what comes next, the Enter
         round button), drawn in a small frame of its own the moment it arrives; the rounds'
         table with its Show all button, the rows filled in again and the chart go after it,
-        drawn together in the next (docs/sharing.md, "One message, one frame")."""
+        drawn together in the next (docs/sharing.md, "The top of the board first")."""
         table = [self.rounds_table] if self.rounds_table is not None else []
         chart = [self.chart.chart] if self.chart is not None else []
         enter = [self.enter_button] if self.enter_button is not None else []

@@ -1,11 +1,11 @@
 """Several controls' changes sent to the browser as one message.
 
 Flet's ``page.update(a, b, c)`` sends each control's changes as a message of its own, and a
-browser draws a frame after each message it has taken in: a viewer's scoreboard, its parts
-sent as five messages, was drawn three times for one saved round (a trace of one viewer's
-page: frames of 58, 26 and 25 ms of its renderer's time, docs/sharing.md). Here each
-control is compared just as Flet compares it on its own, and all their changes go as one
-patch of the control that holds them all: one message, one frame.
+browser takes them in between frames: a viewer's scoreboard, its parts sent as six
+messages, was drawn three times for one saved round (a trace of one viewer's page: frames
+of 58, 26 and 25 ms of its renderer's time, docs/sharing.md, "The top of the board first").
+Here each control is compared just as Flet compares it on its own, and all their changes go
+as one patch of the control that holds them all: one message, drawn in one go.
 """
 
 from __future__ import annotations
