@@ -11,7 +11,6 @@ as one patch of the control that holds them all: one message, drawn in one go.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -81,7 +80,11 @@ def place_in(holder: BaseControl, child: BaseControl) -> list[Any] | None:
     Flet noted holding a control or a list when it last sent ``holder`` are looked at first:
     a control has some seventy fields, and a change's controls sit ten deep in a page."""
     noted = [*getattr(holder, "__prev_classes", {}), *getattr(holder, "__prev_lists", {})]
-    for name in itertools.chain(noted, (field.name for field in dataclasses.fields(holder))):
+    return _place_among(holder, child, noted) or _place_among(holder, child, [field.name for field in dataclasses.fields(holder)])
+
+
+def _place_among(holder: BaseControl, child: BaseControl, names: list[str]) -> list[Any] | None:
+    for name in names:
         value = getattr(holder, name, None)
         if value is child:
             return [name]
