@@ -3,31 +3,15 @@ same changes Flet would have sent for each control on its own."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
-import msgpack
 from flet.controls.object_patch import Operation
 from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.ui.together import update_together
-from tests.ui.tree import ENCODE
-
-
-def served() -> tuple[Session, list]:
-    """A session whose messages are written out as flet_web writes them, and kept."""
-    sent: list = []
-
-    def send(message) -> None:
-        msgpack.packb([message.action, message.body], default=ENCODE)
-        sent.append(message)
-
-    session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=send))
-    msgpack.packb(session.page, default=ENCODE)
-    return session, sent
+from tests.ui.round_entry.test_forms import served_page
 
 
 def replaced(patch: list) -> list[tuple[list[Any], Any]]:
@@ -45,7 +29,8 @@ def replaced(patch: list) -> list[tuple[list[Any], Any]]:
 
 
 def board() -> tuple[Session, list, ft.Column, ft.Text, ft.Text]:
-    session, sent = served()
+    sent: list = []
+    session, _page = served_page(sent)
     left, right = ft.Text("1"), ft.Text("2")
     column = ft.Column([left, ft.Row([ft.Container(right)])])
     session.page.views.append(ft.View(route="/", controls=[column]))

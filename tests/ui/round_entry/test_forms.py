@@ -34,10 +34,17 @@ def test_editing_a_round_that_does_not_exist_is_refused():
         entry_form(game, lambda entry: None, index=0)
 
 
-def served_page() -> tuple[Session, ft.Page]:
+def served_page(sent: list | None = None) -> tuple[Session, ft.Page]:
     """A page in a session whose messages are written out as flet_web writes them to a browser
-    (Flet notes what it sent, to send only changes later). Keep the session: its page holds it weakly."""
-    session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=lambda m: msgpack.packb([m.action, m.body], default=ENCODE)))
+    (Flet notes what it sent, to send only changes later), and kept in ``sent`` if given. Keep
+    the session: its page holds it weakly."""
+
+    def send(message) -> None:
+        msgpack.packb([message.action, message.body], default=ENCODE)
+        if sent is not None:
+            sent.append(message)
+
+    session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=send))
     msgpack.packb(session.page, default=ENCODE)
     return session, session.page
 
