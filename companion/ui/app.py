@@ -123,7 +123,7 @@ class OpeningStore(StoreWhenOpen):
 FIRST_PAGE_CONTROLS = (
     "Theme", "SharedPreferences", "View", "AppBar", "ResponsiveRow", "Column", "Row", "Container",
     "Semantics", "Text", "Icon", "IconButton", "FilledButton", "ButtonStyle", "ProgressRing",
-    "Card", "ListTile",
+    "Card", "ListTile", "Stack",
 )  # fmt: skip
 """The Flet names a session's first page uses. Flet imports a control's module the first time
 it is named (about 150 ms for these); naming them while the browser loads the client keeps

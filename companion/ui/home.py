@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import flet as ft
 
@@ -14,6 +14,9 @@ from companion.ui import widgets
 from companion.ui.routes import Page, Route
 from companion.ui.share_panel import share_action
 from companion.ui.summary import GameCard, game_card
+
+if TYPE_CHECKING:
+    from companion.ui.new_game import NewGameScreen
 
 
 class HomeState:
@@ -80,9 +83,101 @@ def view(app, state: HomeState) -> ft.View:
     body.append(games)
     more = ft.Column(_more(app) if state.loaded else [], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     body.append(more)
-    page_view = widgets.screen(app, "/", _("Companion"), body, home=True, actions=[share_action(app)])
-    page_view.data = HomeParts(games, more, state.can_start)
+    share = share_action(app)
+    page_view = widgets.screen(app, "/", _("Companion"), [], home=True, actions=[share])
+    layers = Layers(app, page_view, body, share) if state.can_start else None
+    if layers is None:
+        widgets.set_body(page_view, body)
+    page_view.data = HomeParts(games, more, state.can_start, layers)
     return page_view
+
+
+class Layers:
+    """Home's page with a New game screen built under it once home is drawn. A tap on New
+    game uncovers it, which costs the browser a repaint; a page of its own would first be
+    built and laid out (a bare Flet app: 42 ms against 265 ms, docs/performance.md). Back
+    covers it again, and a fresh New game screen is built under home."""
+
+    def __init__(self, app, page_view: ft.View, body: list[ft.Control], share: ft.Control):
+        self.app = app
+        self.view = page_view
+        self.share = share
+        self.back = widgets.back_button(app)
+        # on the column: a layer is positioned in the stack, and a wrapper that reports its
+        # size would come between it and the stack (Flutter then draws nothing)
+        home_column = ft.Column([widgets.constrained(body)], scroll=ft.ScrollMode.AUTO, on_size_change=self._drawn)
+        self.home_content = ft.Semantics(content=home_column)
+        self.home = _layer(self.home_content)
+        self.stack = ft.Stack([self.home], expand=True)
+        page_view.controls = [self.stack]
+        page_view.scroll = None
+        self.new_game: NewGameScreen | None = None
+        self.under_content = ft.Semantics(exclude_semantics=True)
+        self.under = _layer(self.under_content)
+        self.under.ignore_interactions = True
+        self.uncovered = False
+
+    def _drawn(self) -> None:
+        """Home is laid out (or resized): build New game under it if it is not there yet."""
+        if self.new_game is not None:
+            ft.context.disable_auto_update()
+            return
+        self.prepare()
+
+    def prepare(self) -> None:
+        """A fresh New game screen, under home (hidden from taps and screen readers)."""
+        from companion.ui import new_game  # LATER_SCREENS: not on the first page's path
+
+        host = ft.Column(scroll=ft.ScrollMode.AUTO)
+        self.new_game = new_game.prepared(self.app, host)
+        self.under_content.content = host
+        self.stack.controls = [self.under, self.home]
+
+    def uncover(self) -> bool:
+        """Show the New game screen built under home; False when it is not built yet."""
+        if self.new_game is None:
+            return False
+        if not self.uncovered:
+            self.uncovered = True
+            self._show(new_game=True)
+        return True
+
+    def cover(self) -> None:
+        """Show home again; a fresh New game screen follows under it, in the next message,
+        so that home is drawn first."""
+        if not self.uncovered:
+            return
+        self.uncovered = False
+        self._show(new_game=False)
+        self.new_game = None
+        self.app.page.run_task(self._prepare_again)
+
+    async def _prepare_again(self) -> None:
+        if self.new_game is None and not self.uncovered:
+            self.prepare()
+            self.stack.update()
+
+    async def _back(self) -> None:
+        """A phone's back gesture on New game: home, and the gesture itself is let go."""
+        self.app.back()
+        await self.view.confirm_pop(False)
+
+    def _show(self, new_game: bool) -> None:
+        widgets.set_title(self.view, _("New game") if new_game else _("Companion"))
+        bar = widgets.app_bar(self.view)
+        bar.leading = self.back if new_game else None
+        self.share.visible = not new_game
+        self.view.bottom_appbar = self.new_game.bottom_bar if new_game and self.new_game else None
+        self.view.can_pop = not new_game  # a phone's back gesture goes back to home, not out of the app
+        self.view.on_confirm_pop = self._back if new_game else None
+        self.home.opacity = 0 if new_game else 1
+        self.home.ignore_interactions = self.home_content.exclude_semantics = new_game
+        self.under.ignore_interactions = self.under_content.exclude_semantics = not new_game
+
+
+def _layer(content: ft.Control) -> ft.Container:
+    """A layer of home's page: it fills the page, and hides what lies under it."""
+    return ft.Container(content, bgcolor=ft.Colors.SURFACE, left=0, top=0, right=0, bottom=0, opacity=1)
 
 
 def _more(app) -> list[ft.Control]:
@@ -110,6 +205,13 @@ class HomeParts:
     games: ft.Column
     more: ft.Column
     can_start: bool
+    layers: Layers | None
+
+
+def layers_of(page_view: ft.View | None) -> Layers | None:
+    """The layers of a home page (None for any other page, or a viewer's home)."""
+    parts = page_view.data if page_view is not None else None
+    return parts.layers if isinstance(parts, HomeParts) else None
 
 
 def can_fill(app, page_view: ft.View) -> bool:
@@ -124,8 +226,15 @@ def fill(app, page_view: ft.View) -> None:
     very moment is not lost."""
     state = HomeState(app.store, can_start=app.device.may_change(None))
     state.load()
-    page_view.data.games.controls = _games(app, state)
+    parts = page_view.data
+    parts.games.controls = _games(app, state)
     complete(app, page_view)
+    if parts.layers is not None:
+        parts.layers.cover()
+        if parts.layers.new_game is not None:
+            from companion.ui import new_game  # LATER_SCREENS
+
+            new_game.fill(app, parts.layers.new_game)
 
 
 def complete(app, page_view: ft.View) -> None:

@@ -248,7 +248,9 @@ class NewGameState:
 class NewGameScreen:
     """Renders the state and forwards every tap to it, then re-renders."""
 
-    def __init__(self, app, state: NewGameState):
+    def __init__(self, app, state: NewGameState, host: ft.Column | None = None):
+        """The setup goes in a page of its own, or in ``host``: a layer of home's page, built
+        under home and shown by uncovering it (``companion.ui.home.Layers``)."""
         self.app = app
         self.state = state
         self.bench_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
@@ -270,9 +272,8 @@ class NewGameScreen:
             on_click=self._start,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
         )
-        self.view = widgets.screen(app, "/new", _("New game"), [])
         # Start stays within thumb reach below the scrolling setup, with what still blocks it.
-        self.view.bottom_appbar = ft.BottomAppBar(
+        self.bottom_bar = ft.BottomAppBar(
             ft.Column(
                 [self.problem, widgets.tagged(self.start_button, "start-game")],
                 spacing=6,
@@ -283,6 +284,13 @@ class NewGameScreen:
             height=None,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         )
+        self.view: ft.View | None = None
+        self.host: ft.View | ft.Column
+        if host is None:
+            self.view = self.host = widgets.screen(app, "/new", _("New game"), [])
+            self.view.bottom_appbar = self.bottom_bar
+        else:
+            self.host = host
         self.render()
 
     def render(self) -> None:
@@ -296,7 +304,7 @@ class NewGameScreen:
         if s.error:
             body.append(widgets.error_banner(s.error))
         self._refresh_start()
-        widgets.set_body(self.view, body)
+        widgets.set_body(self.host, body)
 
     def _summary(self) -> str:
         changed = self.state.changed_options
@@ -609,14 +617,20 @@ class NewGameScreen:
 def show(app) -> ft.View:
     """The New game page; shown before the store has opened (tapped the moment home shows),
     it comes at once and the saved players join it when the store opens (``fill``)."""
-    screen = NewGameScreen(app, NewGameState(saved_players(app) if app.store_open else []))
+    screen = prepared(app)
+    assert screen.view is not None, "a New game screen without a host has a page of its own"
     screen.view.data = screen
     return screen.view
 
 
-def fill(app, view: ft.View) -> None:
-    """The store has just opened: the saved players join a New game page shown before, in
+def prepared(app, host: ft.Column | None = None) -> NewGameScreen:
+    """A New game screen, in a page of its own or in ``host``; built before the store has
+    opened, it has no saved players until ``fill``."""
+    return NewGameScreen(app, NewGameState(saved_players(app) if app.store_open else []), host)
+
+
+def fill(app, screen: NewGameScreen) -> None:
+    """The store has just opened: the saved players join a New game screen shown before, in
     place (a rebuilt page would take the focus from a name being typed)."""
-    screen: NewGameScreen = view.data
     screen.state.saved_players = saved_players(app)
     screen.show_bench()

@@ -77,6 +77,10 @@ class App:
         while self.page.pop_dialog() is not None:  # messages belong to the page they were shown on
             pass
         routes = stack(route)
+        if self._uncovered(routes):
+            self.awake.follow(parse(route))
+            self.page.update(self.page.views[-1])
+            return
         views = [self._views[r] if r in self._views and r != routes[-1] else self._build(r) for r in routes]
         self._views = dict(zip(routes, views))
         self.awake.follow(parse(route))
@@ -86,6 +90,22 @@ class App:
         self.page.views.clear()
         self.page.views.extend(views)
         self.page.update()
+
+    def _uncovered(self, routes: list[str]) -> bool:
+        """Whether ``routes`` is New game over home, and home's page, alone on the screen,
+        now shows the New game screen built under it (``home.Layers``)."""
+        shown = self.page.views[0] if len(self.page.views) == 1 else None
+        layers = home.layers_of(shown) if shown is not None and shown is self._views.get("/") else None  # not a page kept from before a refresh
+        return routes == ["/", "/new"] and layers is not None and layers.uncover()
+
+    @property
+    def shown_route(self) -> str:
+        """The route of the page on screen: home's page may show New game (``home.Layers``)."""
+        if not self.page.views:
+            return self.page.route or "/"
+        top = self.page.views[-1]
+        layers = home.layers_of(top)
+        return "/new" if layers is not None and layers.uncovered else top.route
 
     def follow(self, record) -> bool:
         """Show ``record``, a game changed elsewhere, on its scoreboard in place; False when
@@ -118,34 +138,38 @@ class App:
         page its saved players."""
         self.store_open = True
         shown = self.page.views[-1] if self.page.views else None
-        if shown is not None and shown.route == "/":
+        layers = home.layers_of(shown)
+        if shown is None:
+            return
+        if self.shown_route == "/":
             home.fill(self, shown)
-            self.page.update()
-        elif shown is not None and shown.route == "/new":
+        elif self.shown_route == "/new":
             from companion.ui import new_game  # LATER_SCREENS
 
-            new_game.fill(self, shown)
-            self.page.update()
+            new_game.fill(self, layers.new_game if layers is not None and layers.new_game is not None else shown.data)
+        else:
+            return
+        self.page.update()
 
     def refresh(self) -> None:
         """Build every page again (kept pages speak the language they were built in)."""
         self.page.title = _("Companion")
         self._views.clear()
         self.games.clear()
-        self.show(self.page.views[-1].route if self.page.views else self.page.route or "/")
+        self.show(self.shown_route)
 
     def _route_change(self, e: ft.RouteChangeEvent) -> None:
         """The browser's address changed: show its page, unless it is shown already (the
         address follows ``go``), when there is nothing to send and the whole page is not
         compared again (which the browser's drawing of that page would wait for)."""
-        if stack(e.route)[-1] != (self.page.views[-1].route if self.page.views else None):
+        if not self.page.views or stack(e.route)[-1] != self.shown_route:
             self.show(e.route)
         else:
             ft.context.disable_auto_update()
 
     def back(self) -> None:
         """One page down the stack: the app bar's back arrow, a phone's back gesture."""
-        routes = stack(self.page.views[-1].route if self.page.views else "/")
+        routes = stack(self.shown_route)
         self.go(routes[-2] if len(routes) > 1 else "/")
 
     def _view_pop(self, e: ft.ViewPopEvent) -> None:
@@ -254,8 +278,8 @@ class App:
         except Exception:  # a browser without local storage: the drafts last as long as the session
             return
         games = self.drafts.restore(saved if isinstance(saved, str) else None)
-        route = self.page.views[-1].route if self.page.views else None
-        if route is not None and parse(route).game_id in games:
+        route = self.shown_route
+        if self.page.views and parse(route).game_id in games:
             self.show(route)  # the scoreboard's button says "Continue round", the form shows what was entered
 
     def _set_theme(self, dark: bool) -> None:

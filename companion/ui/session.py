@@ -84,6 +84,9 @@ class Screens(Protocol):
 
     def follow(self, record: GameRecord) -> bool: ...
 
+    @property
+    def shown_route(self) -> str: ...
+
 
 AppT = TypeVar("AppT", bound=Screens)
 
@@ -304,6 +307,8 @@ class TableSession(Generic[AppT]):
         return self.app.follow(record)
 
     def _route(self) -> str:
+        if self.app is not None:
+            return self.app.shown_route
         return self.page.views[-1].route if self.page.views else "/"
 
     def _back(self) -> None:

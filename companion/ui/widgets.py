@@ -176,7 +176,7 @@ def constrained(body: Sequence[ft.Control]) -> ft.Control:
     )
 
 
-def set_body(view: ft.View, body: Sequence[ft.Control]) -> ft.Control:
+def set_body(view: ft.View | ft.Column, body: Sequence[ft.Control]) -> ft.Control:
     """Replace what a screen shows after its state changed; the control that shows it is returned."""
     shown = constrained(body)
     view.controls = [shown]

@@ -220,7 +220,7 @@ def test_the_address_following_a_page_already_shown_sends_nothing_and_compares_n
     def route_change(route: str) -> tuple[list[str], bool]:
         shown: list[str] = []
         app = App.__new__(App)
-        app.page = SimpleNamespace(views=[SimpleNamespace(route="/new")])
+        app.page = SimpleNamespace(views=[SimpleNamespace(route="/new", data=None)])
         app.show = shown.append
         ft.context.reset_auto_update()
         app._route_change(SimpleNamespace(route=route))

@@ -1,3 +1,4 @@
+import asyncio
 import contextvars
 from types import SimpleNamespace
 from typing import Callable
@@ -142,3 +143,84 @@ def test_home_drawn_with_the_store_open_has_everything_at_once(store):
     state.load()
     view = home.view(SimpleNamespace(device=Device.this_machine(), dark=False, go=None, toggle_theme=None), state)
     assert find(view, "no-games") and find(view, "nav-rules")
+
+
+def on_home_drawn(store, check: Callable[[App, ft.View, list], None], store_open: bool = True) -> None:
+    """Run ``check`` on a session's home whose browser has laid it out (and so reported its
+    size), and the tasks the session started kept, not run."""
+
+    def run() -> None:
+        ft.context.reset_auto_update()
+        _session, page = served_page()
+        tasks: list = []
+        page.run_task = lambda handler, *args: tasks.append(handler)  # type: ignore[method-assign]  # no event loop here
+        app = App(page, store, store_open=store_open)
+        app.awake.follow = lambda route: None
+        app.show("/")
+        view = page.views[-1]
+        layers = home.layers_of(view)
+        assert layers is not None and layers.new_game is None  # built once home is drawn, not before
+        layers.home_content.content.on_size_change()
+        check(app, view, tasks)
+
+    contextvars.copy_context().run(run)
+
+
+def test_new_game_tapped_on_a_drawn_home_uncovers_the_screen_built_under_it(store):
+    """The browser then repaints the page it has, instead of building and laying out a page
+    of its own; taps and screen readers reach only the layer on top."""
+    store.add_player("Dee")
+
+    def check(app: App, view: ft.View, tasks: list) -> None:
+        layers = home.layers_of(view)
+        assert find(view, "ruleset-beverbende") and layers.under.ignore_interactions and layers.under_content.exclude_semantics
+        app.show("/new")
+        assert app.page.views == [view] and app.shown_route == "/new"
+        assert view.appbar.title.value == "New game" and view.appbar.leading is layers.back and not layers.share.visible
+        assert view.bottom_appbar is layers.new_game.bottom_bar
+        assert layers.home.ignore_interactions and layers.home_content.exclude_semantics and layers.home.opacity == 0
+        assert not layers.under.ignore_interactions and not layers.under_content.exclude_semantics
+        assert unsent(view) == []
+        find(view, "ruleset-beverbende").on_click()
+        assert layers.new_game.state.ruleset.id == "beverbende" and find(view, "saved-Dee")
+
+    on_home_drawn(store, check)
+
+
+def test_the_saved_players_join_the_uncovered_new_game_when_the_store_opens(store):
+    store.add_player("Dee")
+
+    def check(app: App, view: ft.View, tasks: list) -> None:
+        app.show("/new")
+        find(view, "ruleset-beverbende").on_click()
+        assert find_all(view, "saved-Dee") == []
+        app.store_opened()
+        assert find(view, "saved-Dee") and app.shown_route == "/new" and unsent(view) == []
+
+    on_home_drawn(store, check, store_open=False)
+
+
+def test_back_from_the_uncovered_new_game_shows_home_and_builds_a_fresh_new_game_under_it(store):
+    def check(app: App, view: ft.View, tasks: list) -> None:
+        layers = home.layers_of(view)
+        app.show("/new")
+        find(view, "ruleset-beverbende").on_click()
+        app.show("/")
+        assert app.page.views == [view] and app.shown_route == "/" and view.appbar.title.value == "Companion"
+        assert view.bottom_appbar is None and layers.share.visible and layers.home.opacity == 1
+        assert layers.under.ignore_interactions and not layers.home.ignore_interactions
+        assert layers.new_game is None and len(tasks) == 1  # home is sent first, the fresh screen after
+        asyncio.run(tasks[0]())
+        assert layers.new_game is not None and layers.new_game.state.ruleset is None
+        assert unsent(view) == []
+
+    on_home_drawn(store, check)
+
+
+def test_new_game_tapped_before_home_is_drawn_comes_as_a_page_of_its_own(store):
+    def check(app: App, view: ft.View) -> None:
+        app.store_opened()
+        app.show("/new")
+        assert len(app.page.views) == 2 and app.shown_route == "/new" and find(app.page.views[-1], "ruleset-beverbende")
+
+    on_home_before_the_store_opens(store, check)

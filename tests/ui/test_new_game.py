@@ -271,6 +271,6 @@ def test_new_game_shows_before_the_store_opens_and_the_saved_players_join_it_the
     view = new_game.show(app)
     find(view, "ruleset-beverbende").on_click()
     app.store_open = True
-    new_game.fill(app, view)
+    new_game.fill(app, view.data)
     find(view, "saved-Dee").on_click()
     assert view.data.state.players == ["Dee"]
