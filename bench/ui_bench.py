@@ -417,8 +417,10 @@ def main() -> int:
         later = [ms for number, ms in enumerate(enters) if number % 4]
         print(f"    Enter round to its form {statistics.median(enters):6.0f} ms (a game's first round"
               f" {statistics.median(enters[::4]):.0f} ms, its later ones {statistics.median(later):.0f} ms)")
-        print("    runs (ms): first screen", _ms([r.shown for r in runs], 1000), " save", _ms(saves), " Enter round", _ms(enters))
-    print("  bare runs (ms): first screen", _ms([r.shown for r in bare_first], 1000), " save", _ms(bare_taps))
+        print("    runs (ms): first screen", _ms([r.shown for r in runs], 1000), " New game", _ms([r.first_tap for r in runs]),
+              " save", _ms(saves), " Enter round", _ms(enters))
+    print("  bare runs (ms): first screen", _ms([r.shown for r in bare_first], 1000), " first tap", _ms([r.first_tap for r in bare_first]),
+          " save", _ms(bare_taps))
     print(f"  load average {os.getloadavg()[0]:.1f} (the machine is shared: the apps ran interleaved, under the same load)")
     ours = app_first["Companion"]
     ratio = median(ours, "shown") / median(bare_first, "shown")
