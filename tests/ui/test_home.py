@@ -177,7 +177,7 @@ def test_new_game_tapped_on_a_drawn_home_uncovers_the_screen_built_under_it(stor
         app.show("/new")
         assert app.page.views == [view] and app.shown_route == "/new"
         assert view.appbar.title.value == "New game" and view.appbar.leading is layers.back and not layers.share.visible
-        assert view.bottom_appbar is layers.new_game.bottom_bar
+        assert view.bottom_appbar is None and find(view, "start-game")  # Start's bar is in the layer, built with it
         assert layers.home.ignore_interactions and layers.home_content.exclude_semantics and layers.home.opacity == 0
         assert not layers.under.ignore_interactions and not layers.under_content.exclude_semantics
         assert unsent(view) == []
