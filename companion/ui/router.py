@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections import deque
 from typing import Callable
 
 import flet as ft
@@ -61,6 +62,11 @@ class App:
         self.language = settings.device_language(page)
         self.language.on_change = self.refresh
         self.awake = ScreenAwake(lambda: settings.wakelock(page), page.run_task)
+        self._pushed: deque[str] = deque()
+        """The addresses ``go`` asked the browser for whose route change has not come back
+        yet. Until it does, ``page.route`` is the address before them, and when it does it
+        names a page the app may have left already: a tap answered in between (Enter round
+        the moment a saved round's scoreboard shows) would be undone by showing it again."""
         page.on_route_change = self._route_change
         page.on_view_pop = self._view_pop
 
@@ -69,7 +75,9 @@ class App:
     def go(self, route: str) -> None:
         """Show ``route`` now and record it in the browser's history."""
         self.show(route)
-        if self.page.route != route:
+        address = self._pushed[-1] if self._pushed else self.page.route
+        if address != route:
+            self._pushed.append(route)
             self.page.navigate(route)
 
     def show(self, route: str) -> None:
@@ -161,7 +169,13 @@ class App:
     def _route_change(self, e: ft.RouteChangeEvent) -> None:
         """The browser's address changed: show its page, unless it is shown already (the
         address follows ``go``), when there is nothing to send and the whole page is not
-        compared again (which the browser's drawing of that page would wait for)."""
+        compared again (which the browser's drawing of that page would wait for). The
+        address ``go`` asked for is shown already, or was left for a later page."""
+        if self._pushed and e.route == self._pushed[0]:
+            self._pushed.popleft()
+            ft.context.disable_auto_update()
+            return
+        self._pushed.clear()  # the browser's own move (back, forward, an address typed): it comes after those
         if not self.page.views or stack(e.route)[-1] != self.shown_route:
             self.show(e.route)
         else:

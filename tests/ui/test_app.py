@@ -5,6 +5,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
@@ -222,12 +223,39 @@ def test_the_address_following_a_page_already_shown_sends_nothing_and_compares_n
         app = App.__new__(App)
         app.page = SimpleNamespace(views=[SimpleNamespace(route="/new", data=None)])
         app.show = shown.append
+        app._pushed = deque()
         ft.context.reset_auto_update()
         app._route_change(SimpleNamespace(route=route))
         return shown, ft.context.auto_update_enabled()
 
     assert contextvars.copy_context().run(route_change, "/new") == ([], False)
     assert contextvars.copy_context().run(route_change, "/history") == (["/history"], True)
+
+
+def test_a_tap_answered_before_the_browser_reports_the_address_before_it_is_not_undone_by_that_report():
+    """Save shows the scoreboard and asks for its address; Enter round, tapped the moment the
+    scoreboard shows, can come before the browser's report of that address. The report then
+    names a page already left: it is not shown again, and Enter round's own address follows."""
+    from companion.ui.router import App
+
+    shown: list[str] = []
+    navigated: list[str] = []
+    app = App.__new__(App)
+    app.page = SimpleNamespace(route="/game/1/round", views=[], navigate=navigated.append)
+    app.show = lambda route: (shown.append(route), setattr(app.page, "views", [SimpleNamespace(route=route, data=None)]))
+    app._pushed = deque()
+
+    def route_change(route: str) -> None:
+        app.page.route = route
+        contextvars.copy_context().run(app._route_change, SimpleNamespace(route=route))
+
+    app.go("/game/1")  # Save
+    app.go("/game/1/round")  # Enter round, before the browser reported /game/1
+    route_change("/game/1")
+    route_change("/game/1/round")
+    assert shown == ["/game/1", "/game/1/round"] and navigated == ["/game/1", "/game/1/round"]
+    route_change("/game/1")  # the browser's back button
+    assert shown[-1] == "/game/1"
 
 
 def test_a_page_shown_again_in_place_updates_that_page_and_not_the_pages_beneath():
