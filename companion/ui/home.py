@@ -114,7 +114,7 @@ class Layers:
         self.new_game: NewGameScreen | None = None
         self.under_content = ft.Semantics(exclude_semantics=True)
         self.under = _layer(self.under_content)
-        self.under.ignore_interactions = True
+        self.under.ignore_interactions = self.under.disabled = True
         self.uncovered = False
 
     def _drawn(self) -> None:
@@ -172,8 +172,8 @@ class Layers:
         self.view.can_pop = not new_game  # a phone's back gesture goes back to home, not out of the app
         self.view.on_confirm_pop = self._back if new_game else None
         self.home.opacity = 0 if new_game else 1
-        self.home.ignore_interactions = self.home_content.exclude_semantics = new_game
-        self.under.ignore_interactions = self.under_content.exclude_semantics = not new_game
+        self.home.ignore_interactions = self.home_content.exclude_semantics = self.home.disabled = new_game
+        self.under.ignore_interactions = self.under_content.exclude_semantics = self.under.disabled = not new_game
 
 
 def _layer(content: ft.Control) -> ft.Container:
