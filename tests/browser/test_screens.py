@@ -35,3 +35,20 @@ def test_the_page_is_drawn_in_one_thread_so_that_two_cannot_corrupt_it(phone):
     the page is not cross-origin isolated, so the WebAssembly renderer draws in the page's thread."""
     phone.open("/")
     assert phone.page.evaluate("[window.crossOriginIsolated, Boolean(window._flutter_skwasmInstance)]") == [False, True]
+
+
+def test_new_game_left_by_its_back_arrow_comes_again_afresh_and_neither_screen_takes_the_others_taps(phone):
+    """New game is built under home and uncovered by a tap (``home.Layers``): the covered
+    screen is out of the accessibility tree, and back on home a fresh New game follows."""
+    phone.open("/")
+    phone.wait("nav-settings")
+    phone.tap("new-game")
+    phone.tap("ruleset-beverbende")
+    phone.expect_text("start-problem", "Beverbende needs")
+    phone.gone("nav-settings")  # home, covered, is out of the tree
+    phone.tap("back")
+    phone.wait("nav-settings")
+    phone.gone("ruleset-beverbende")
+    phone.tap("new-game")
+    phone.expect_text("start-problem", "Choose a game")
+    phone.gone("new-game")
