@@ -129,11 +129,10 @@ class Layers:
         """A fresh New game screen, under home (covered: see ``_show``)."""
         from companion.ui import new_game  # LATER_SCREENS: not on the first page's path
 
-        host = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True)
-        self.new_game = new_game.prepared(self.app, host)
-        # Start's bar is built with the layer, not as the page's bottom bar when uncovered:
-        # a tap then waits for no building (71 ms against 126 ms, docs/performance.md)
-        self.under_content.content = ft.Column([host, self.new_game.bottom_bar], spacing=0)
+        self.new_game = new_game.prepared(self.app, own_page=False)
+        # Start's bar is built with the layer, not set as the page's bottom bar when
+        # uncovered: a tap then waits for no building (71 ms against 126 ms, docs/performance.md)
+        self.under_content.content = self.new_game.layout
         self.stack.controls = [self.under, self.home]
 
     def uncover(self) -> bool:

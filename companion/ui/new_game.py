@@ -248,9 +248,9 @@ class NewGameState:
 class NewGameScreen:
     """Renders the state and forwards every tap to it, then re-renders."""
 
-    def __init__(self, app, state: NewGameState, host: ft.Column | None = None):
-        """The setup goes in a page of its own, or in ``host``: a layer of home's page, built
-        under home and shown by uncovering it (``companion.ui.home.Layers``)."""
+    def __init__(self, app, state: NewGameState, own_page: bool = True):
+        """The screen is ``layout``: in a page of its own, or (``own_page`` False) in a layer
+        of home's page, built under home and shown by uncovering it (``home.Layers``)."""
         self.app = app
         self.state = state
         self.bench_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
@@ -273,7 +273,9 @@ class NewGameScreen:
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
         )
         # Start stays within thumb reach below the scrolling setup, with what still blocks it.
-        self.bottom_bar = ft.BottomAppBar(
+        # A bar of the page's own, not the page's bottom app bar: that one is 80 px high
+        # whatever it holds, and a reason of two lines pushed Start half off the screen.
+        bottom_bar = ft.Container(
             ft.Column(
                 [self.problem, widgets.tagged(self.start_button, "start-game")],
                 spacing=6,
@@ -281,16 +283,15 @@ class NewGameScreen:
                 tight=True,
             ),
             padding=ft.Padding.symmetric(horizontal=widgets.PAD, vertical=10),
-            height=None,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         )
+        self.host = ft.Column(scroll=ft.ScrollMode.AUTO, expand=True)
+        self.layout = ft.Column([self.host, bottom_bar], spacing=0, expand=True)
         self.view: ft.View | None = None
-        self.host: ft.View | ft.Column
-        if host is None:
-            self.view = self.host = widgets.screen(app, "/new", _("New game"), [])
-            self.view.bottom_appbar = self.bottom_bar
-        else:
-            self.host = host
+        if own_page:
+            self.view = widgets.screen(app, "/new", _("New game"), [])
+            self.view.controls = [self.layout]
+            self.view.scroll = None
         self.render()
 
     def render(self) -> None:
@@ -623,10 +624,10 @@ def show(app) -> ft.View:
     return screen.view
 
 
-def prepared(app, host: ft.Column | None = None) -> NewGameScreen:
-    """A New game screen, in a page of its own or in ``host``; built before the store has
-    opened, it has no saved players until ``fill``."""
-    return NewGameScreen(app, NewGameState(saved_players(app) if app.store_open else []), host)
+def prepared(app, own_page: bool = True) -> NewGameScreen:
+    """A New game screen, in a page of its own or not (``NewGameScreen``); built before the
+    store has opened, it has no saved players until ``fill``."""
+    return NewGameScreen(app, NewGameState(saved_players(app) if app.store_open else []), own_page)
 
 
 def fill(app, screen: NewGameScreen) -> None:

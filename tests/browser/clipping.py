@@ -86,3 +86,17 @@ def clipped_texts(phone: Phone) -> list[str]:
     read = phone.page.evaluate("() => window.__texts.drawn.size")
     assert read, "no text was read: the app is not drawn by CanvasKit (FLET_WEB_RENDERER=canvaskit)"
     return phone.page.evaluate(CLIPPED, PHONE["width"])
+
+
+BUTTON_HEIGHT = 40
+"""The smallest height Material 3 draws a button at: one shown less tall is cut (Flutter's
+accessibility tree gives a cut control only its visible part)."""
+
+
+def cut_off(phone: Phone, identifier: str) -> list[str]:
+    """A control that must show in full (a bar's button below scrolling content) if it is cut:
+    a bar of fixed height cuts what it cannot hold, and the text engine sees nothing cut short."""
+    box = phone.wait(identifier).bounding_box()
+    if box is not None and box["height"] >= BUTTON_HEIGHT and box["y"] + box["height"] <= PHONE["height"] + 1:
+        return []
+    return [f"{identifier!r} is cut: it shows as {box}, on a screen {PHONE['height']} px high"]

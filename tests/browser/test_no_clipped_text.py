@@ -17,7 +17,7 @@ import pytest
 from companion.store import Store
 from companion.store.club import Evenings
 from companion.ui.new_game import seat_teams
-from tests.browser.clipping import WATCH_TEXT, clipped_texts, flet_errors
+from tests.browser.clipping import WATCH_TEXT, clipped_texts, flet_errors, cut_off
 from tests.browser.conftest import OUTPUT, Phone, free_port, phones, start_app, stop
 
 pytestmark = pytest.mark.browser
@@ -126,6 +126,8 @@ def test_every_screen_shows_every_word_at_360_px(language, long_names_table, chr
                 host.tap(identifier)
             clipped += [f"{name}: {text}" for text in clipped_texts(host)]
             clipped += [f"{name}: an error bar in place of a control: {text}" for text in flet_errors(host)]
+            if route == "/new":
+                clipped += [f"{name}: {text}" for text in cut_off(host, "start-game")]
             host.screenshot(f"clip-{language}-{name}")
         stranger = device()  # no code: the join screen
         stranger.open("/")
