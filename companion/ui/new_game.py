@@ -273,7 +273,7 @@ class NewGameScreen:
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=18)),
         )
         # Start stays within thumb reach below the scrolling setup, with what still blocks it.
-        # A bar of the page's own, not the page's bottom app bar: that one is 80 px high
+        # The screen's own bar, not the page's bottom app bar: that one is 80 px high
         # whatever it holds, and a reason of two lines pushed Start half off the screen.
         bottom_bar = ft.Container(
             ft.Column(
@@ -619,7 +619,7 @@ def show(app) -> ft.View:
     """The New game page; shown before the store has opened (tapped the moment home shows),
     it comes at once and the saved players join it when the store opens (``fill``)."""
     screen = prepared(app)
-    assert screen.view is not None, "a New game screen without a host has a page of its own"
+    assert screen.view is not None, "a screen built for a page of its own has one"
     screen.view.data = screen
     return screen.view
 
