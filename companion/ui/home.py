@@ -88,7 +88,7 @@ def view(app, state: HomeState) -> ft.View:
     layers = Layers(app, page_view, body, share) if state.can_start else None
     if layers is None:
         widgets.set_body(page_view, body)
-    page_view.data = HomeParts(games, more, state.can_start, layers)
+    page_view.data = HomeParts(games, more, layers)
     return page_view
 
 
@@ -113,9 +113,9 @@ class Layers:
         page_view.controls = [self.stack]
         page_view.scroll = None
         self.new_game: NewGameScreen | None = None
-        self.under_content = ft.Semantics(exclude_semantics=True)
+        self.under_content = ft.Semantics()
         self.under = _layer(self.under_content)
-        self.under.ignore_interactions = self.under.disabled = True
+        _cover(self.under, self.under_content, covered=True)
         self.uncovered = False
 
     def _drawn(self) -> None:
@@ -172,13 +172,18 @@ class Layers:
         self.view.can_pop = not new_game  # a phone's back gesture goes back to home, not out of the app
         self.view.on_confirm_pop = self._back if new_game else None
         self.home.opacity = 0 if new_game else 1
-        self.home.ignore_interactions = self.home_content.exclude_semantics = self.home.disabled = new_game
-        self.under.ignore_interactions = self.under_content.exclude_semantics = self.under.disabled = not new_game
+        _cover(self.home, self.home_content, covered=new_game)
+        _cover(self.under, self.under_content, covered=not new_game)
 
 
 def _layer(content: ft.Control) -> ft.Container:
     """A layer of home's page: it fills the page, and hides what lies under it."""
     return ft.Container(content, bgcolor=ft.Colors.SURFACE, left=0, top=0, right=0, bottom=0, opacity=1)
+
+
+def _cover(layer: ft.Container, content: ft.Semantics, covered: bool) -> None:
+    """A covered layer takes no taps, no keyboard focus and nothing of the screen reader's."""
+    layer.ignore_interactions = layer.disabled = content.exclude_semantics = covered
 
 
 def _more(app) -> list[ft.Control]:
@@ -205,8 +210,12 @@ class HomeParts:
 
     games: ft.Column
     more: ft.Column
-    can_start: bool
     layers: Layers | None
+    """None on a viewer's home, which offers no New game."""
+
+    @property
+    def can_start(self) -> bool:
+        return self.layers is not None
 
 
 def layers_of(page_view: ft.View | None) -> Layers | None:

@@ -145,15 +145,15 @@ class App:
         """The store has opened: a home page drawn before it shows its list now, a New game
         page its saved players."""
         self.store_open = True
-        shown = self.page.views[-1] if self.page.views else None
-        layers = home.layers_of(shown)
-        if shown is None:
+        if not self.page.views:
             return
-        if self.shown_route == "/":
+        shown, route = self.page.views[-1], self.shown_route
+        if route == "/":
             home.fill(self, shown)
-        elif self.shown_route == "/new":
+        elif route == "/new":
             from companion.ui import new_game  # LATER_SCREENS
 
+            layers = home.layers_of(shown)  # New game uncovered on home's page, or a page of its own
             new_game.fill(self, layers.new_game if layers is not None and layers.new_game is not None else shown.data)
         else:
             return

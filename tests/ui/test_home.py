@@ -93,13 +93,23 @@ def on_home_before_the_store_opens(store, check: Callable[[App, ft.View], None])
     context of its own: Flet notes a handler's updates in the running context, or else in
     the process's defaults, which later tests would inherit."""
 
+    on_home(store, lambda app, view, tasks: check(app, view), store_open=False)
+
+
+def on_home(store, check: Callable[[App, ft.View, list], None], store_open: bool) -> None:
+    """Run ``check`` on a session's home on a page whose messages are encoded as for a
+    browser, in a context of its own (see above), with the tasks the session starts kept in a
+    list, not run (there is no event loop here)."""
+
     def run() -> None:
         ft.context.reset_auto_update()
         _session, page = served_page()  # kept: the page holds its session weakly
-        app = App(page, store, store_open=False)
+        tasks: list = []
+        page.run_task = lambda handler, *args: tasks.append(handler)  # type: ignore[method-assign]
+        app = App(page, store, store_open=store_open)
         app.awake.follow = lambda route: None  # no browser to keep awake
         app.show("/")
-        check(app, page.views[-1])
+        check(app, page.views[-1], tasks)
 
     contextvars.copy_context().run(run)
 
@@ -146,24 +156,16 @@ def test_home_drawn_with_the_store_open_has_everything_at_once(store):
 
 
 def on_home_drawn(store, check: Callable[[App, ft.View, list], None], store_open: bool = True) -> None:
-    """Run ``check`` on a session's home whose browser has laid it out (and so reported its
-    size), and the tasks the session started kept, not run."""
+    """Run ``check`` on a session's home (``on_home``) whose browser has laid it out (and so
+    reported its size)."""
 
-    def run() -> None:
-        ft.context.reset_auto_update()
-        _session, page = served_page()
-        tasks: list = []
-        page.run_task = lambda handler, *args: tasks.append(handler)  # type: ignore[method-assign]  # no event loop here
-        app = App(page, store, store_open=store_open)
-        app.awake.follow = lambda route: None
-        app.show("/")
-        view = page.views[-1]
+    def drawn(app: App, view: ft.View, tasks: list) -> None:
         layers = home.layers_of(view)
         assert layers is not None and layers.new_game is None  # built once home is drawn, not before
         layers.home_content.content.on_size_change()
         check(app, view, tasks)
 
-    contextvars.copy_context().run(run)
+    on_home(store, drawn, store_open)
 
 
 def test_new_game_tapped_on_a_drawn_home_uncovers_the_screen_built_under_it(store):
