@@ -9,7 +9,9 @@ code but out of reach of JavaScript) every paragraph Flutter lays out is a Canva
 paragraph remembers its text, and each time it is drawn it records its lines and whether it hit
 its line limit (so ended in an ellipsis or lost lines). (Its position cannot tell a clip:
 pictures are recorded in their layer's own coordinates.) Text running off the screen is
-found in the accessibility tree instead, whose boxes are in the page's coordinates.
+found in the accessibility tree instead, whose boxes are in the page's coordinates, and so is
+a button's text taller than its button (a button of fixed height cuts off the lines below it:
+the paragraph's own height against the box of the button it labels).
 ``clipped_texts`` then names every text on the screen that does not show in full.
 """
 
@@ -30,7 +32,7 @@ WATCH_TEXT = """(() => {
     paragraph.delete = function () { seen.drawn.delete(this); return remove.call(this); };
     canvas.drawParagraph = function (p, x, y) {
       const lines = p.getLineMetrics().map(l => ({ start: l.startIndex }));
-      seen.drawn.set(p, { text: p.__text, lines, cutShort: p.didExceedMaxLines() });
+      seen.drawn.set(p, { text: p.__text, lines, height: p.getHeight(), cutShort: p.didExceedMaxLines() });
       seen.quietFrames = 0;
       return drawParagraph.call(this, p, x, y);
     };
@@ -45,7 +47,7 @@ WATCH_TEXT = """(() => {
 QUIET = "() => window.__texts.quietFrames >= 10"
 """The screen has drawn no text for ten frames: what it shows has settled."""
 
-CLIPPED = """(width) => {
+CLIPPED = """([width, minButton]) => {
   const word = /[\\p{L}\\p{N}]/u;
   const found = [];
   for (const { text, lines, cutShort } of window.__texts.drawn.values()) {
@@ -56,7 +58,17 @@ CLIPPED = """(width) => {
         found.push(`"${text}" breaks a word across lines ("${text.slice(0, start)}|${text.slice(start)}")`);
     });
   }
-  const labels = [...document.querySelectorAll('flt-semantics')].filter(e => (e.getAttribute('aria-label') || e.textContent).trim());
+  const label = e => (e.getAttribute('aria-label') || e.textContent).trim();
+  const labels = [...document.querySelectorAll('flt-semantics')].filter(label);
+  const buttons = labels.filter(e => e.getAttribute('role') === 'button');
+  const needs = new Map();  // a text's least height as drawn (the same text may also show elsewhere, larger)
+  for (const { text, height } of window.__texts.drawn.values())
+    needs.set(text.trim(), Math.min(height, needs.get(text.trim()) ?? Infinity));
+  for (const [text, height] of needs) {
+    const shown = Math.max(0, ...buttons.filter(e => label(e) === text).map(e => e.getBoundingClientRect().height));
+    if (shown >= minButton && shown + 1 < height)  // (a button shown less high is scrolled partly out of sight)
+      found.push(`"${text}" needs ${Math.round(height)} px and its button is ${Math.round(shown)} px high`);
+  }
   for (const e of labels) {
     const box = e.getBoundingClientRect();
     if (box.width > 0 && (box.left < -1 || box.right > width + 1))
@@ -80,12 +92,12 @@ def flet_errors(phone: Phone) -> list[str]:
 
 
 def clipped_texts(phone: Phone) -> list[str]:
-    """Once the screen has settled, each text on it that is cut short, broken inside a word
-    or partly off the screen."""
+    """Once the screen has settled, each text on it that is cut short, broken inside a word,
+    partly off the screen or taller than its button."""
     phone.until(QUIET)
     read = phone.page.evaluate("() => window.__texts.drawn.size")
     assert read, "no text was read: the app is not drawn by CanvasKit (FLET_WEB_RENDERER=canvaskit)"
-    return phone.page.evaluate(CLIPPED, PHONE["width"])
+    return phone.page.evaluate(CLIPPED, [PHONE["width"], BUTTON_HEIGHT])
 
 
 BUTTON_HEIGHT = 40

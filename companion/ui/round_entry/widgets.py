@@ -20,6 +20,8 @@ from companion.ui.widgets import SteadyTonalButton, tagged
 
 TAP = 48
 """Smallest height of anything a player taps (Material's minimum touch target)."""
+LINE = 20
+"""The height of a line of a button's text (Material's label text: 14 px on a 20 px line)."""
 
 
 class EntryForm(SyncedControls):
@@ -125,9 +127,11 @@ class EntryForm(SyncedControls):
         enabled: Callable[[], bool] = lambda: True,
         expand: bool | int = False,
     ) -> ft.Control:
-        """An outlined button; it reads as pressed (filled) while ``pressed()``, for toggles."""
+        """An outlined button; it reads as pressed (filled) while ``pressed()``, for toggles. A
+        line of text makes it ``TAP`` high, and it grows with more: a fixed height cut a team's
+        long names."""
         caption = ft.Text(text if isinstance(text, str) else "", text_align=ft.TextAlign.CENTER)
-        button = ft.OutlinedButton(content=caption, height=TAP, on_click=self.intent(on_tap))
+        button = ft.OutlinedButton(content=caption, on_click=self.intent(on_tap))
 
         def sync():
             if callable(text):
@@ -137,7 +141,8 @@ class EntryForm(SyncedControls):
             button.style = ft.ButtonStyle(
                 bgcolor=ft.Colors.PRIMARY if on else None,
                 color=ft.Colors.ON_PRIMARY if on else None,
-                padding=ft.Padding.symmetric(horizontal=8),
+                padding=ft.Padding.symmetric(horizontal=8, vertical=(TAP - LINE) / 2),
+                visual_density=ft.VisualDensity.STANDARD,  # as on a phone: a desktop's compact density takes 16 px off
                 shape=ft.RoundedRectangleBorder(radius=8),
             )
 
