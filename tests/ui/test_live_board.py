@@ -22,6 +22,7 @@ from companion.ui.chart import CHART_POINTS, drawn_rounds
 from companion.ui.round_entry.drafts import Drafts
 from companion.ui.scoreboard import SHOWN_ROUNDS, GameScreen, ScoreboardState
 from companion.ui import scoreboard, share_panel
+from companion.ui.new_game import seat_teams
 from companion.ui.routes import Page, Route
 from companion.ui.synced import unsent
 from companion.ui.widgets import Stowed
@@ -430,6 +431,27 @@ def test_the_first_round_and_its_undo_keep_the_totals_and_show_or_hide_the_table
     again = store.add_round(game.id, bever_totals(Ann=3, Bob=4), expected_version=store.open_game(game.id).version)
     screen.follow(again)
     assert "3" in text(find(screen.view, "round-1")) and text(screen.view) == text(board(store, game.id).view)
+
+
+def drawn_out_of_sight(screen: GameScreen) -> list[ft.Container]:
+    """What the board draws where no one sees it: nearly transparent, taking no taps."""
+    return [c for c in walk(screen.view) if isinstance(c, ft.Container) and c.ignore_interactions and c.opacity < 0.05]
+
+
+def test_before_round_1_the_board_draws_a_row_and_the_charts_lines_out_of_sight_and_round_1_takes_them_away(store):
+    """Round 1 is the first time a page draws a round's row and the chart's lines, which costs
+    a browser the most the first time; drawn before, that is not at the save on every device."""
+    game = store.create_game("klaverjassen", ["Ann", "Bob", "Cy", "Di"], teams=seat_teams(["Ann", "Bob", "Cy", "Di"], 2))
+    screen = board(store, game.id)
+    (under,) = drawn_out_of_sight(screen)
+    assert isinstance(under.content, ft.Semantics) and under.content.exclude_semantics  # nothing for the screen reader
+    (chart,) = [c for c in walk(under) if type(c).__name__ == "LineChart"]
+    assert [len(line.points) for line in chart.data_series] == [2, 2]  # a line for each team, of one segment
+    assert "Ann & Cy" in text(under) and "0" in text(under)  # the legend and a row of scores
+    assert find_all(screen.view, "round-1") == [] and len(find_all(screen.view, "score-chart")) == 1  # the board's own, hidden
+
+    screen.follow(store.add_round(game.id, {"card_points": {"Ann & Cy": 100, "Bob & Di": 62}, "pit": None, "verzaakt": None}, expected_version=game.version))
+    assert drawn_out_of_sight(screen) == [] and len(find_all(screen.view, "round-1")) == 1
 
 
 def test_the_final_round_and_its_undo_keep_the_board_and_swap_only_the_banner_and_buttons(store):
