@@ -476,9 +476,14 @@ class RoundRowParts:
         self.control.label = _("Round {number}").format(number=row.number)
 
 
+UNSEEN = 0.005
+"""An opacity Flutter still draws at (1 of 255; at 0 it draws nothing) and no eye sees (1% showed
+the lines, faintly, on a light screen)."""
+
+
 def round_one_drawn_before(sides: list[str]) -> ft.Control:
     """A round's row and the chart's lines as round 1 will show them, drawn under "No rounds
-    yet" where no one sees them: 1% opaque, out of the layout, of the taps and of the screen
+    yet" where no one sees them (``UNSEEN``), out of the layout, of the taps and of the screen
     reader's tree. A browser readies the code and the graphics programs that draw a thing
     the first time it draws it, and round 1 was that time on every device at once: with ten
     viewers on this machine it reached the last one's screen after 1.3 s, later rounds after
@@ -487,7 +492,7 @@ def round_one_drawn_before(sides: list[str]) -> ft.Control:
     chart = ScoreChart({side: [0, i + 1] for i, side in enumerate(sides)}, height=80)
     row.control.identifier = chart.control.identifier = None  # not the board's own round 1 and chart
     drawn = ft.Column([ft.Card(row.control, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS), chart.control], spacing=4)
-    return ft.Container(ft.Semantics(content=drawn, exclude_semantics=True), left=0, top=0, right=0, opacity=0.01, ignore_interactions=True)
+    return ft.Container(ft.Semantics(content=drawn, exclude_semantics=True), left=0, top=0, right=0, opacity=UNSEEN, ignore_interactions=True)
 
 
 class BoardParts:
