@@ -487,7 +487,7 @@ def round_one_drawn_before(sides: list[str]) -> ft.Control:
     reader's tree. A browser readies the code and the graphics programs that draw a thing
     the first time it draws it, and round 1 was that time on every device at once: with ten
     viewers on this machine it reached the last one's screen after 1.3 s, later rounds after
-    about 0.25 s; drawn before, after 0.73 s (docs/sharing.md, "Round 1 drawn before")."""
+    about 0.25 s; drawn before, after about 0.72 s (docs/sharing.md, "Round 1 drawn before")."""
     row = RoundRowParts(RoundRow(0, 1, tuple(0 for _ in sides), tuple(0 for _ in sides), ""), None)
     chart = ScoreChart({side: [0, i + 1] for i, side in enumerate(sides)}, height=80)
     row.control.identifier = chart.control.identifier = None  # not the board's own round 1 and chart
