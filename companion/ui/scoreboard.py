@@ -488,7 +488,8 @@ def round_one_drawn_before(sides: list[str]) -> ft.Control:
     the first time it draws it, and round 1 was that time on every device at once: with ten
     viewers on this machine it reached the last one's screen after 1.3 s, later rounds after
     about 0.25 s; drawn before, after about 0.72 s (docs/sharing.md, "Round 1 drawn before")."""
-    row = RoundRowParts(RoundRow(0, 1, tuple(0 for _ in sides), tuple(0 for _ in sides), ""), None)
+    zeros = (0,) * len(sides)
+    row = RoundRowParts(RoundRow(0, 1, zeros, zeros, ""), None)
     chart = ScoreChart({side: [0, i + 1] for i, side in enumerate(sides)}, height=80)
     row.control.identifier = chart.control.identifier = None  # not the board's own round 1 and chart
     drawn = ft.Column([ft.Card(row.control, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS), chart.control], spacing=4)
@@ -875,11 +876,13 @@ class GameScreen:
         if not rounds:
             no_rounds = _("No rounds yet. Enter the first round when it is played.")
 
-            def empty() -> ft.Stack:
-                drawn_under = round_one_drawn_before(s.game.sides)
-                return ft.Stack([drawn_under, widgets.empty_state(ft.Icons.SCOREBOARD, no_rounds)], clip_behavior=ft.ClipBehavior.NONE)
+            coming = s.status == "in_progress"  # a game over with no rounds has no round 1 to draw before
 
-            body.append(kept(("no rounds",), empty))
+            def empty() -> ft.Control:
+                shown = widgets.empty_state(ft.Icons.SCOREBOARD, no_rounds)
+                return ft.Stack([round_one_drawn_before(s.game.sides), shown], clip_behavior=ft.ClipBehavior.NONE) if coming else shown
+
+            body.append(kept(("no rounds", coming), empty))
         if s.can_enter:
             body.append(
                 kept(
