@@ -1,7 +1,8 @@
 """UI benchmark in a real browser (Debian's Chromium, headless, phone size).
 
 Measures, each against a bare Flet app served the same way (web mode, offline renderer, the
-app's own web server, drawn in one thread: ``companion.share.guard.without_embedder_policy``)
+app's own web server, drawn in one thread, scripts of its own site only:
+``companion.share.guard.page_headers``)
 as the floor:
 
 - start to first screen: from launching the server process to the first screen being
@@ -146,18 +147,19 @@ def main(page: ft.Page):
 
 
 # Served as Companion serves its pages (its own web server, without the embedder policy
-# Flet's server sends), so that Flutter draws this page in one thread too: the floor is the
-# same renderer's.
+# Flet's server sends, and with its scripts from this site only), so that Flutter draws this
+# page in one thread too and neither asks another site for a script: the floor is the same
+# renderer's.
 import os
 
-from companion.share.guard import without_embedder_policy
+from companion.share.guard import page_headers
 from companion.share.network import web_server
 
 flet_app = ft.run(main, export_asgi_app=True, no_cdn=True)
 
 
 async def served(scope, receive, send):
-    await flet_app(scope, receive, without_embedder_policy(send) if scope["type"] == "http" else send)
+    await flet_app(scope, receive, page_headers(send) if scope["type"] == "http" else send)
 
 
 web_server(served, host="127.0.0.1", port=int(os.environ["FLET_SERVER_PORT"])).run()

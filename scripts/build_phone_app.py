@@ -300,7 +300,8 @@ def patch_client(out: Path, name: str, module_name: str, wasm_client: bool) -> N
     """The page's settings: Python runs in the browser from the local Pyodide, the local
     CanvasKit (or, with ``wasm_client``, the loader's choice between it and the WebAssembly
     client), routes after a '#' (any static server serves the one page), addresses relative
-    to the folder the page is in, and the app's own service worker instead of Flutter's."""
+    to the folder the page is in, the app's own service worker instead of Flutter's, and
+    scripts of the folder's own site only (Flet's client asks cdn.jsdelivr.net for one)."""
     config = {
         "pyodide": True,
         "pythonModuleName": module_name,
@@ -322,7 +323,11 @@ def patch_client(out: Path, name: str, module_name: str, wasm_client: bool) -> N
         "  window.addEventListener('load', () => navigator.serviceWorker.register('sw.js'));\n"
         "}"
     )
+    sys.path.insert(0, str(ROOT))
+    from companion.share.guard import SCRIPT_POLICY  # the server's pages say the same
+
     index = out / "index.html"
+    _replace(index, "<head>", f'<head>\n  <meta http-equiv="Content-Security-Policy" content="{SCRIPT_POLICY}">')
     _replace(index, '<base href="/">', "<script>document.write('<base href=\"' + location.pathname.replace(/[^/]*$/, '') + '\">');</script>")
     _replace(index, "<!-- fletAppConfig -->", f"<script>\n{settings}\n{folder_settings}\n{register}\n</script>")
     _replace(index, "<title>", f'<meta name="theme-color" content="{THEME_COLOR}">\n  <title>')

@@ -14,8 +14,8 @@
   codeless connections cost nothing lasting;
 - a device never gets a traceback: Flet sends one to the browser when a handler fails
   (its "session crashed" message); the guard replaces it with one sentence.
-- a page is not cross-origin isolated, so that Flutter draws it in one thread
-  (``without_embedder_policy``).
+- a page is not cross-origin isolated, so that Flutter draws it in one thread, and runs
+  scripts of this site only (``page_headers``).
 
 Pure ASGI, no Flet: the app side is in companion.ui.access.
 """
@@ -124,7 +124,7 @@ class Guard:
             await _refuse(scope, send)
             return
         if scope["type"] == "http":
-            await self.app(scope, receive, without_embedder_policy(send))
+            await self.app(scope, receive, page_headers(send))
             return
         if scope["path"] != WEBSOCKET_PATH:  # no other address takes a websocket
             await send({"type": "websocket.close", "code": 1008})
@@ -261,24 +261,36 @@ def _without_traceback(frame: bytes) -> bytes:
 
 EMBEDDER_POLICY = b"cross-origin-embedder-policy"
 
+SCRIPT_POLICY = "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:"
+"""The page runs scripts of its own site only (``page_headers``); the offline web app's page
+says the same (scripts/build_phone_app.py). 'unsafe-eval' lets browsers that predate
+'wasm-unsafe-eval' compile the client's WebAssembly."""
 
-def without_embedder_policy(send: Send) -> Send:
-    """Flet's server sends every page a Cross-Origin-Embedder-Policy beside its Opener-Policy,
-    which makes the page cross-origin isolated, and Flutter then draws it in two threads:
-    the page's own lays text out while a worker paints. In Flet 1.0.5's client the two share
-    Skia's glyph cache unguarded (flutter/flutter#190039): under new text the page's memory
-    is corrupted and the page freezes for good, a core spinning. Without the embedder policy
-    the page is not isolated, and the renderer draws in the page's thread alone. The opener
-    policy stays; the app loads nothing from other sites, so the embedder policy guarded
-    nothing."""
 
-    async def send_without(message: Message) -> None:
+def page_headers(send: Send) -> Send:
+    """The headers of what the server sends a browser, changed in two ways.
+
+    - Flet's server sends every page a Cross-Origin-Embedder-Policy beside its Opener-Policy,
+      which makes the page cross-origin isolated, and Flutter then draws it in two threads:
+      the page's own lays text out while a worker paints. In Flet 1.0.5's client the two
+      share Skia's glyph cache unguarded (flutter/flutter#190039): under new text the page's
+      memory is corrupted and the page freezes for good, a core spinning. Without the
+      embedder policy the page is not isolated, and the renderer draws in the page's thread
+      alone. The opener policy stays.
+    - Flet's client asks a site on the internet for a script at each start (Rive's
+      animation runtime, from cdn.jsdelivr.net; the app shows no Rive animation): that
+      site would learn of every start, and a phone would download the runtime each time.
+      ``SCRIPT_POLICY`` keeps the browser from asking.
+    """
+
+    async def send_changed(message: Message) -> None:
         if message["type"] == "http.response.start":
             headers = [(name, value) for name, value in message.get("headers", []) if name.lower() != EMBEDDER_POLICY]
+            headers.append((b"content-security-policy", SCRIPT_POLICY.encode()))
             message = {**message, "headers": headers}
         await send(message)
 
-    return send_without
+    return send_changed
 
 
 UNUSED_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json", "/oauth_callback"})

@@ -213,7 +213,7 @@ def phones(chromium, output_dir: Path) -> Iterator[Callable[..., Phone]]:
 def renderers_stopped_after(seconds: float) -> Iterator[threading.Event]:
     """Stop this process's browser renderers if the block takes over ``seconds``; the event
     yielded says whether they were. A page whose renderer spins for good (as Flutter's two
-    renderer threads made it do: ``companion.share.guard.without_embedder_policy``) makes every
+    renderer threads made it do: ``companion.share.guard.page_headers``) makes every
     Playwright call wait on it, its timeout too, until someone kills the renderer; killed,
     the waiting call fails."""
     stopped = threading.Event()

@@ -347,12 +347,23 @@ def test_the_web_api_pages_are_not_served(served, path):
 
 def test_a_page_comes_without_the_embedder_policy_so_that_flutter_draws_it_in_one_thread(served):
     """Flet's server asks for cross-origin isolation, under which Flutter's renderer runs in
-    two threads that corrupt each other (``guard.without_embedder_policy``)."""
+    two threads that corrupt each other (``guard.page_headers``)."""
     request = urllib.request.Request(f"http://127.0.0.1:{served.port}/", headers={"Host": served.base})
     with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
         assert response.status == 200 and "flutter_bootstrap.js" in response.read().decode()
         assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
         assert "Cross-Origin-Embedder-Policy" not in response.headers
+
+
+def test_a_page_runs_scripts_of_this_site_only(served):
+    """Flet's client asks cdn.jsdelivr.net for a script at each start; the page's policy
+    keeps the browser from asking (tests/browser/test_screens.py sees it in a browser)."""
+    request = urllib.request.Request(f"http://127.0.0.1:{served.port}/", headers={"Host": served.base})
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+        policy = response.headers["Content-Security-Policy"]
+    sources = policy.removeprefix("script-src ").split()
+    assert policy.startswith("script-src ") and ";" not in policy
+    assert [source for source in sources if not source.startswith("'")] == ["blob:"]  # no other site
 
 
 # --- 7. Never a traceback -------------------------------------------------------------------
