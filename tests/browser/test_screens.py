@@ -54,3 +54,20 @@ def test_the_page_asks_no_other_site_for_anything(phone):
     phone.open("/")
     phone.wait("new-game")
     assert asked == []
+
+
+def test_new_game_left_by_its_back_arrow_comes_again_afresh_and_neither_screen_takes_the_others_taps(phone):
+    """New game is built under home and uncovered by a tap (``home.Layers``): the covered
+    screen is out of the accessibility tree, and back on home a fresh New game follows."""
+    phone.open("/")
+    phone.wait("nav-settings")
+    phone.tap("new-game")
+    phone.tap("ruleset-beverbende")
+    phone.expect_text("start-problem", "Beverbende needs")
+    phone.gone("nav-settings")  # home, covered, is out of the tree
+    phone.tap("back")
+    phone.wait("nav-settings")
+    phone.gone("ruleset-beverbende")
+    phone.tap("new-game")
+    phone.expect_text("start-problem", "Choose a game")
+    phone.gone("new-game")
