@@ -121,7 +121,7 @@ class OpeningStore(StoreWhenOpen):
 
 
 FIRST_PAGE_CONTROLS = (
-    "Theme", "SharedPreferences", "View", "AppBar", "ResponsiveRow", "Column", "Row", "Container",
+    "SharedPreferences", "View", "AppBar", "ResponsiveRow", "Column", "Row", "Container",
     "Semantics", "Text", "Icon", "IconButton", "FilledButton", "ButtonStyle", "ProgressRing",
     "Card", "ListTile", "Stack",
 )  # fmt: skip

@@ -6,9 +6,11 @@ import atexit
 import json
 import shutil
 import tempfile
+from dataclasses import field
 from pathlib import Path
 
 import flet as ft
+from flet.controls.base_control import value
 
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder (fonts); served by Flet at the site root."""
@@ -66,11 +68,28 @@ def add_to_font_manifest(folder: Path) -> None:
     shutil.copy(ASSETS_DIR / "fonts" / FONT_FILE, folder / "assets" / "fonts" / FONT_FILE)
 
 
+@value
+class _NoPageTransitions:
+    """``ft.Theme``'s page transitions as it sends them when none is set: an empty map."""
+
+
+@value
+class SeededTheme:
+    """A theme of a seed colour and a font, sent to the page as ``ft.Theme(color_scheme_seed=...,
+    font_family=...)`` is (tests/ui/test_app.py compares the two). ``ft.Theme``'s module and the
+    controls it names take about 0.1 s of CPU to import (a few times that in the phone's browser),
+    all of it before the first page, for two of its hundreds of fields."""
+
+    color_scheme_seed: str
+    font_family: str
+    page_transitions: _NoPageTransitions = field(default_factory=_NoPageTransitions)
+
+
 def apply(page: ft.Page, dark: bool = False) -> None:
     """Fonts and both themes on the page; ``dark`` picks the starting mode. In a browser the
     font comes with the client (``web_assets_dir``)."""
     if not page.web:
         page.fonts = dict(FONTS)
-    page.theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
+    page.theme = SeededTheme(color_scheme_seed=SEED, font_family=FONT)  # type: ignore[assignment]  # sent as the ft.Theme it stands for
+    page.dark_theme = SeededTheme(color_scheme_seed=SEED, font_family=FONT)  # type: ignore[assignment]  # as above
     page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT

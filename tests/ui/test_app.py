@@ -11,6 +11,7 @@ from types import SimpleNamespace
 from typing import cast
 
 import flet as ft
+import msgpack
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,6 +20,7 @@ from companion.ui import theme
 from companion.ui.app import SharedStore
 from companion.ui.garbage import QuietCollector
 from companion.ui.router import LATER_SCREENS, STORE_SCREENS, stack
+from tests.ui.round_entry.test_forms import ENCODE, served_page
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,6 +85,7 @@ from companion.rules import IDS
 from companion.ui.router import LATER_SCREENS, STORE_SCREENS
 
 app.load_screens()
+print("flet.controls.theme" in sys.modules)
 before = set(sys.modules)
 theme.apply(SimpleNamespace(web=True))
 ft.SharedPreferences()
@@ -117,7 +120,8 @@ def test_the_first_page_imports_nothing_once_the_screens_are_loaded_and_leaves_t
         [sys.executable, "-c", FIRST_PAGE_IN_A_FRESH_PROCESS, f"sqlite:///{tmp_path / 'companion.sqlite3'}"],
         capture_output=True, text=True, check=True, cwd=ROOT,
     )  # fmt: skip
-    imported_late, later_loaded_early, games_loaded_early, later_loaded, games_missing, *database = done.stdout.splitlines()
+    flets_theme_loaded, imported_late, later_loaded_early, games_loaded_early, later_loaded, games_missing, *database = done.stdout.splitlines()
+    assert flets_theme_loaded == "False"  # theme.SeededTheme stands for it: 0.1 s before the first page
     assert imported_late == "[]"
     assert later_loaded_early == "[]"
     assert games_loaded_early == "[]"
@@ -171,6 +175,34 @@ def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest():
     asset = manifest[-1]["fonts"][0]["asset"]
     assert (folder / "assets" / asset).read_bytes() == (theme.ASSETS_DIR / "fonts" / theme.FONT_FILE).read_bytes()
     assert (folder / "fonts" / theme.FONT_FILE).exists()  # the repository's assets are served too
+
+
+def sent_to_the_browser(show_theme) -> list:
+    """What a fresh served page sends a browser once ``show_theme`` has set its theme."""
+
+    def run() -> list:
+        sent: list = []
+        _session, page = served_page(sent)
+        show_theme(page)
+        page.update()
+        return [msgpack.unpackb(msgpack.packb([message.action, message.body], default=ENCODE)) for message in sent]
+
+    return contextvars.copy_context().run(run)  # Flet notes updates in the running context
+
+
+def test_the_apps_theme_reaches_the_browser_as_flets_own_theme_would():
+    """``theme.SeededTheme`` stands for ``ft.Theme`` (whose import costs the first page 0.1 s):
+    the browser must get the very same theme, in light and dark alike."""
+
+    def flets_theme(page: ft.Page) -> None:
+        page.fonts = dict(theme.FONTS)
+        page.theme = ft.Theme(color_scheme_seed=theme.SEED, font_family=theme.FONT)
+        page.dark_theme = ft.Theme(color_scheme_seed=theme.SEED, font_family=theme.FONT)
+        page.theme_mode = ft.ThemeMode.LIGHT
+
+    apps = sent_to_the_browser(theme.apply)
+    assert apps == sent_to_the_browser(flets_theme)
+    assert "'theme', {'color_scheme_seed': '#2E7D5B', 'font_family': 'DejaVu Sans'" in str(apps)  # not compared empty
 
 
 @pytest.mark.parametrize(
