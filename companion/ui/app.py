@@ -143,6 +143,11 @@ GAME_PACKAGES = ("companion.rules", "companion.ui.games", "companion.ui.round_en
 first named: New game names every game's rules."""
 
 
+NEW_GAME_CONTROLS = ("TextField",)
+"""The Flet names New game uses beyond the first page's (``FIRST_PAGE_CONTROLS``): it is built
+under home once home is drawn, and a tap the moment home shows uncovers it."""
+
+
 def load_later() -> None:
     """Import what only later pages need (the other screens, every game's modules) after what
     the first page needs and before the store opens, so that neither a page opened later nor
@@ -157,6 +162,8 @@ def load_later() -> None:
     for package in GAME_PACKAGES:
         for ruleset_id in IDS:
             game_module(package, ruleset_id)
+    for name in NEW_GAME_CONTROLS:
+        getattr(ft, name)
 
 
 def load_with_store() -> None:
