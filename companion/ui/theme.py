@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import hashlib
 import json
 import shutil
 import tempfile
@@ -32,16 +33,48 @@ def side_color(index: int) -> str:
     return SIDE_COLORS[index % len(SIDE_COLORS)]
 
 
-def web_assets_dir() -> Path:
+def web_assets_dir(cache: Path | None = None) -> Path:
     """The assets folder for the web server: the repository's assets plus Flutter's font
     manifest with the bundled font in it. The browser then fetches the font along with the
     client's own fonts, instead of after the first page arrives (which held back its first draw).
-    The folder is removed when the process ends."""
-    folder = Path(tempfile.mkdtemp(prefix="companion-web-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+
+    The folder is kept in ``cache`` (the user's cache folder by default), named after what it
+    holds, and shared by every server process with the same assets: a temporary folder
+    removed at exit stayed behind whenever a server was stopped by a signal (as a service
+    manager stops it), one at every start. Where the cache cannot be written, a temporary
+    folder it is."""
+    from platformdirs import user_cache_dir
+
+    root = cache if cache is not None else Path(user_cache_dir("companion"))
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix="web-assets-new-", dir=root))
+    except OSError:
+        temporary = Path(tempfile.mkdtemp(prefix="companion-web-"))
+        atexit.register(shutil.rmtree, temporary, ignore_errors=True)
+        _fill_web_assets(temporary)
+        return temporary
+    _fill_web_assets(staging)
+    folder = root / f"web-assets-{_content_key(staging)}"
+    try:
+        staging.rename(folder)
+    except OSError:  # there already, from an earlier start or another process
+        shutil.rmtree(staging, ignore_errors=True)
+    return folder
+
+
+def _fill_web_assets(folder: Path) -> None:
     shutil.copytree(ASSETS_DIR, folder, dirs_exist_ok=True)
     add_to_font_manifest(folder)
-    return folder
+
+
+def _content_key(folder: Path) -> str:
+    """A short digest of every file's path and bytes in ``folder``."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 UNUSED_PACKAGES = ("flutter_math_fork", "media_kit", "cupertino_icons")

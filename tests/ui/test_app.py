@@ -1,6 +1,7 @@
 import asyncio
 import contextvars
 import json
+import shutil
 import subprocess
 import sys
 import threading
@@ -172,8 +173,8 @@ def test_pages_shown_before_the_store_opens_import_neither_the_club_screen_nor_t
     assert done.stdout.splitlines() == ["[]", "False"]
 
 
-def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest():
-    folder = theme.web_assets_dir()
+def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest(tmp_path):
+    folder = theme.web_assets_dir(tmp_path)
     manifest = json.loads((folder / "assets" / "FontManifest.json").read_text())
     families = [entry["family"] for entry in manifest]
     assert families[-1] == theme.FONT and "MaterialIcons" in families  # Flutter's own icons are kept
@@ -182,6 +183,30 @@ def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest():
     asset = manifest[-1]["fonts"][0]["asset"]
     assert (folder / "assets" / asset).read_bytes() == (theme.ASSETS_DIR / "fonts" / theme.FONT_FILE).read_bytes()
     assert (folder / "fonts" / theme.FONT_FILE).exists()  # the repository's assets are served too
+
+
+def test_every_start_serves_the_same_web_assets_folder_and_leaves_nothing_behind(tmp_path, monkeypatch):
+    """A server stopped by a signal runs no clean-up: a folder of its own, made at each start,
+    stayed behind every time."""
+    cache = tmp_path / "cache"
+    first = theme.web_assets_dir(cache)
+    assert theme.web_assets_dir(cache) == first  # a second start, or a second process
+    assert list(cache.iterdir()) == [first]
+    upgraded = tmp_path / "assets"
+    shutil.copytree(theme.ASSETS_DIR, upgraded)
+    (upgraded / "fonts" / theme.FONT_FILE).write_bytes(b"another font")
+    monkeypatch.setattr(theme, "ASSETS_DIR", upgraded)
+    second = theme.web_assets_dir(cache)  # other assets, after an upgrade: a folder of their own
+    assert second != first and (second / "fonts" / theme.FONT_FILE).read_bytes() == b"another font"
+    assert sorted(cache.iterdir()) == sorted([first, second])
+
+
+def test_web_assets_are_served_from_a_temporary_folder_where_the_cache_cannot_be_written(tmp_path):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    folder = theme.web_assets_dir(not_a_folder / "cache")
+    assert json.loads((folder / "assets" / "FontManifest.json").read_text())[-1]["family"] == theme.FONT
+    assert not folder.is_relative_to(tmp_path)
 
 
 def sent_to_the_browser(show_theme) -> list:
