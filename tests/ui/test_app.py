@@ -98,13 +98,11 @@ game_modules = [f"{package}.{ruleset_id}" for package in app.GAME_PACKAGES for r
 print(sorted(m for m in game_modules if m in sys.modules))
 app.load_later()
 print(sorted(name for name in LATER_SCREENS if f"companion.ui.{name}" in sys.modules))
-from companion.ui import new_game
-from tests.ui.round_entry.test_forms import served_page
-_session, page = served_page()
-before = set(sys.modules)
-new_game.prepared(SimpleNamespace(page=page, store_open=False), own_page=False)  # as home's layer builds it
-print(sorted(m for m in set(sys.modules) - before if m.split(".")[0] == "flet"))
 print([m for m in game_modules if m not in sys.modules])
+from companion.ui import new_game
+before = set(sys.modules)
+new_game.prepared(SimpleNamespace(page=None, store_open=False), own_page=False)  # as home's layer builds it
+print(sorted(m for m in set(sys.modules) - before if m.split(".")[0] == "flet"))
 import companion.store.browser_storage  # the offline web app mounts its folder before the first page
 print(sorted({m.split(".")[0] for m in sys.modules} & {"sqlalchemy", "sqlmodel", "pydantic", "alembic", "flet_charts"}))
 with_store = [f"companion.ui.{name}" for name in STORE_SCREENS] + ["flet_charts"]
@@ -127,14 +125,14 @@ def test_the_first_page_imports_nothing_once_the_screens_are_loaded_and_leaves_t
         [sys.executable, "-c", FIRST_PAGE_IN_A_FRESH_PROCESS, f"sqlite:///{tmp_path / 'companion.sqlite3'}"],
         capture_output=True, text=True, check=True, cwd=ROOT,
     )  # fmt: skip
-    flets_theme_loaded, imported_late, later_loaded_early, games_loaded_early, later_loaded, new_game_imported, games_missing, *database = done.stdout.splitlines()
+    flets_theme_loaded, imported_late, later_loaded_early, games_loaded_early, later_loaded, games_missing, new_game_imported, *database = done.stdout.splitlines()
     assert flets_theme_loaded == "False"  # theme.SeededTheme stands for it: 0.1 s before the first page
     assert imported_late == "[]"
     assert later_loaded_early == "[]"
     assert games_loaded_early == "[]"
     assert later_loaded == str(sorted(LATER_SCREENS))
-    assert new_game_imported == "[]"  # New game, built under home for the first tap, imports nothing then
     assert games_missing == "[]"
+    assert new_game_imported == "[]"  # New game, built under home for the first tap, imports nothing then
     libraries_before_the_store, with_store_before, with_store_after = database
     assert libraries_before_the_store == "[]"
     assert with_store_before == "[]"
@@ -224,7 +222,7 @@ def sent_to_the_browser(show_theme) -> list:
 
 def test_the_apps_theme_reaches_the_browser_as_flets_own_theme_would():
     """``theme.SeededTheme`` stands for ``ft.Theme`` (whose import costs the first page 0.1 s):
-    the browser must get the very same theme, in light and dark alike."""
+    the browser must get the very same light and dark themes."""
 
     def flets_theme(page: ft.Page) -> None:
         page.fonts = dict(theme.FONTS)
