@@ -56,8 +56,10 @@ SESSION_CRASHED = 6
 class Visit:
     """One websocket connection, i.e. one browser page, while it lasts."""
 
-    def __init__(self) -> None:
+    def __init__(self, headers: dict[bytes, bytes] | None = None) -> None:
         self._loop = asyncio.get_running_loop()
+        self.headers = headers or {}
+        """The websocket handshake's headers, names in lower case (the page's language is said in a cookie)."""
         self._ended = asyncio.Event()
         self.admitted = False
         self.gone = False
@@ -154,7 +156,7 @@ class Guard:
         return scheme in ("http", "https") and origin_netloc.lower() == netloc.lower()
 
     async def _visit(self, scope: Scope, receive: Receive, send: Send) -> None:
-        visit = Visit()
+        visit = Visit(dict(scope.get("headers") or []))
         self._visits.add(visit)
         closed = False  # the connection is closed (by the browser, or here): nothing more goes out
 

@@ -211,15 +211,22 @@ async def main(page: ft.Page) -> None:
 
 async def _start(page: ft.Page) -> None:
     from companion.share import guard
-    from companion.ui import access, reconnect
+    from companion.ui import access, page_language, reconnect
     from companion.ui.settings import device_language
 
     access.arrived(page)  # a page that never gets in is forgotten when it goes
-    if access.left(guard.current_visit.get()):  # gone already, before it started
+    visit = guard.current_visit.get()
+    if access.left(visit):  # gone already, before it started
         return
     reconnect.watch(page)  # first: a connection lost while the session starts is caught up too
     quiet_collector.serving(asyncio.get_running_loop())
-    await asyncio.gather(device_language(page).restore(), asyncio.to_thread(shared.wait_for_screens))
+    language = device_language(page)
+    said = page_language.said(visit.headers) if visit is not None else None
+    if said is not None:  # the page said its language as it connected: the device is asked once it is drawn
+        language.take(said)
+        await asyncio.to_thread(shared.wait_for_screens)
+    else:
+        await asyncio.gather(language.restore(), asyncio.to_thread(shared.wait_for_screens))
     if access.left(guard.current_visit.get()):
         return
     # The theme goes to the browser with the first page, not before it: a theme of its own
@@ -235,6 +242,8 @@ async def _start(page: ft.Page) -> None:
         return app
 
     session = open_session(page, OpeningStore(shared), start)  # shows the first page, or the join screen of a shared table
+    if said is not None:
+        page.run_task(language.restore)
     if session.app is not None and not session.app.store_open:
         await asyncio.to_thread(session.app.drawn.wait, DRAWN_TIMEOUT)
     shared.want()  # a page that needed the store has already waited for it

@@ -26,7 +26,7 @@ from companion.store import StoreError
 from companion.ui import access, reconnect, widgets
 from companion.ui.join import JoinScreen, JoinState
 from companion.ui.routes import Page, Route, parse, refresh_needed
-from companion.ui.settings import device_storage
+from companion.ui.settings import device_language, device_storage
 
 if TYPE_CHECKING:
     from companion.store.protocol import GameStore
@@ -145,6 +145,7 @@ class TableSession(Generic[AppT]):
         if self.table is None:
             self._enter(Device.this_machine())
             return
+        device_language(self.page).on_change = self._show_join  # until the app takes over: its language may come after the join screen
         self._show_join()
         self.page.run_task(self._arrive)
 

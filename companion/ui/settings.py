@@ -28,9 +28,7 @@ from companion.i18n import N_, _
 from companion.store import StoreError
 from companion.store.protocol import GameStore
 from companion.ui import widgets
-
-LANGUAGE_KEY = "companion.language"
-"""Key of the chosen language in the device's storage and in the session's store."""
+from companion.ui.page_language import LANGUAGE_KEY, Said
 
 DEVICE_LANGUAGE_KEY = "companion.device_language"
 """Key of the session's DeviceLanguage in the session's store."""
@@ -87,10 +85,11 @@ def language_choices(chosen: str | None, device_language: str) -> list[LanguageC
 class DeviceLanguage:
     """The language of one session: the remembered choice, else the device's locales, else English.
 
-    Restore it before the first screen is built, so that screen already speaks it; set
-    ``on_change`` to show the screens again when it changes later (a choice in settings, a
-    new device locale). ``prefs`` is the device's storage (``ft.SharedPreferences`` unless a
-    test gives another).
+    Before the first screen is built, take what the page said as it connected (``take``),
+    or else restore it from the device, so that screen already speaks it; set ``on_change``
+    to show the screens again when it changes later (a choice in settings, a new device
+    locale, the device's answers differing from what the page said). ``prefs`` is the
+    device's storage (``ft.SharedPreferences`` unless a test gives another).
     """
 
     def __init__(self, page: ft.Page, prefs=None):
@@ -98,6 +97,7 @@ class DeviceLanguage:
         self.on_change: Callable[[], None] = lambda: None
         self.chosen: str | None = None
         self.device_locales: list[str] = []
+        self._choices = 0  # choices made in this session, so that an answer asked before one does not undo it
         self._prefs = prefs if prefs is not None else device_storage(page)
         i18n.follow_sessions(session_language)
         page.on_locale_change = self._locale_changed
@@ -115,20 +115,31 @@ class DeviceLanguage:
     def device_language(self) -> str:
         return i18n.choose(None, self.device_locales)
 
+    def take(self, said: Said) -> None:
+        """Speak what the page said as it connected (``companion.ui.page_language``)."""
+        self.chosen = i18n.supported(said.chosen)
+        self.device_locales = said.locales
+        self._apply()
+
     async def restore(self, timeout: float = 2.0) -> None:
-        """Ask the device for the remembered choice and its locales (English if it cannot say in time)."""
+        """Ask the device for the remembered choice and its locales, and follow its answers.
+        What it does not answer (in time) stays as it was: English, unless the page said more."""
+        choices = self._choices
         asked = asyncio.gather(self._prefs.get(LANGUAGE_KEY), self.page.get_device_info(), return_exceptions=True)
         try:
             saved, info = await asyncio.wait_for(asked, timeout)
         except asyncio.TimeoutError:
-            saved = info = None
-        self.chosen = i18n.supported(saved) if isinstance(saved, str) else None
-        self.device_locales = _locale_tags(getattr(info, "locales", None) or [])
+            saved = info = asyncio.TimeoutError()
+        if not isinstance(saved, BaseException) and self._choices == choices:
+            self.chosen = i18n.supported(saved) if isinstance(saved, str) else None
+        if not isinstance(info, BaseException):
+            self.device_locales = _locale_tags(getattr(info, "locales", None) or [])
         self._apply()
 
     def choose(self, code: str | None) -> None:
         """Speak ``code`` on this device from now on; None follows the device's own language again."""
         self.chosen = i18n.supported(code)
+        self._choices += 1
         if self.chosen is None:
             widgets.on_device(self.page, self._prefs.remove, LANGUAGE_KEY)
         else:

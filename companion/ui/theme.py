@@ -37,6 +37,8 @@ def web_assets_dir(cache: Path | None = None) -> Path:
     """The assets folder for the web server: the repository's assets plus Flutter's font
     manifest with the bundled font in it. The browser then fetches the font along with the
     client's own fonts, instead of after the first page arrives (which held back its first draw).
+    Flet's page is there too, with a script that says the page's language as it connects
+    (``companion.ui.page_language``), so the first page needs no question to the browser.
 
     The folder is kept in ``cache`` (the user's cache folder by default), named after what it
     holds, and shared by every server process with the same assets: a temporary folder
@@ -64,8 +66,12 @@ def web_assets_dir(cache: Path | None = None) -> Path:
 
 
 def _fill_web_assets(folder: Path) -> None:
+    from companion.ui import page_language
+
     shutil.copytree(ASSETS_DIR, folder, dirs_exist_ok=True)
     add_to_font_manifest(folder)
+    index = (_flet_web_dir() / "index.html").read_text(encoding="utf-8")
+    (folder / "index.html").write_text(page_language.with_script(index), encoding="utf-8")
 
 
 def _content_key(folder: Path) -> str:
@@ -84,15 +90,20 @@ downloads every font the manifest names before it draws the first page (19 TeX f
 the iOS icons were 20 of its 23 requests for fonts)."""
 
 
+def _flet_web_dir() -> Path:
+    """Where Flet's web client is installed."""
+    from flet_web import get_package_web_dir  # type: ignore[import-untyped]  # flet-web ships no type information
+
+    return Path(get_package_web_dir())
+
+
 def add_to_font_manifest(folder: Path) -> None:
     """Write into ``folder`` Flet's web client's font manifest (``assets/FontManifest.json``)
     without the fonts of ``UNUSED_PACKAGES`` and with the bundled font added, and the font
     beside it; the offline web app's build (scripts/build_phone_app.py) does the same."""
-    from flet_web import get_package_web_dir  # type: ignore[import-untyped]  # flet-web ships no type information
-
     unused = tuple(f"packages/{package}/" for package in UNUSED_PACKAGES)
     manifest = [
-        family for family in json.loads((Path(get_package_web_dir()) / "assets" / "FontManifest.json").read_text())
+        family for family in json.loads((_flet_web_dir() / "assets" / "FontManifest.json").read_text())
         if not any(font["asset"].startswith(unused) for font in family["fonts"])
     ]  # fmt: skip
     manifest.append({"family": FONT, "fonts": [{"asset": "fonts/" + FONT_FILE}]})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.ui.page_language import LANGUAGE_KEY
 from tests.browser.conftest import Phone, phones
 
 pytestmark = pytest.mark.browser
@@ -77,3 +78,34 @@ def test_each_phone_at_the_table_keeps_its_own_language(device):
     back(dutch)
     english.expect_text("new-game", "New game")
     dutch.expect_text("new-game", "Nieuw spel")
+
+
+def as_bytes(frame: bytes | str) -> bytes:
+    """A websocket message as Playwright reports it (Flet's are binary), in bytes."""
+    return frame if isinstance(frame, bytes) else frame.encode()
+
+
+def test_a_page_says_its_language_as_it_connects_and_gets_home_before_the_device_is_asked(phone):
+    """The page's script puts the remembered choice in a cookie of its websocket's handshake
+    (companion.ui.page_language): a new tab gets home in Dutch at once, and the device's
+    storage is asked for the choice only after it (the questions took a round trip before home)."""
+    phone.open("/settings")
+    phone.tap("language-nl")
+    phone.expect_text("language-device", "Taal van het apparaat")
+    received: list[bytes] = []
+    sockets = []
+
+    def connected(socket) -> None:
+        sockets.append(socket)
+        socket.on("framereceived", lambda frame: received.append(as_bytes(frame)))
+
+    tab = Phone(phone.page.context.new_page(), phone.base_url, phone.output_dir)  # a session of its own, the same device
+    tab.page.on("websocket", connected)
+    tab.open("/")
+    tab.expect_text("new-game", "Nieuw spel")
+    asked = LANGUAGE_KEY.encode()
+    if not any(asked in frame for frame in received):
+        sockets[-1].wait_for_event("framereceived", predicate=lambda frame: asked in as_bytes(frame))
+    home = next(i for i, frame in enumerate(received) if b"new-game" in frame)
+    questions = [i for i, frame in enumerate(received) if asked in frame]
+    assert home < questions[0], (home, questions)

@@ -21,6 +21,7 @@ from companion.ui import settings
 from companion.ui.settings import (
     FILE_PICKER_KEY, LANGUAGE_KEY, BackupState, DeviceLanguage, language_choices, session_language,
 )
+from companion.ui.page_language import Said
 from tests.store.games import beverbende
 from tests.ui.tree import find, text
 
@@ -68,7 +69,10 @@ class Page:
         return SimpleNamespace(locales=self.locales)
 
     def run_task(self, handler, *args):
-        return asyncio.run(handler(*args))
+        try:
+            return asyncio.get_running_loop().create_task(handler(*args))
+        except RuntimeError:  # no loop running: the task is run at once
+            return asyncio.run(handler(*args))
 
     @property
     def language(self) -> str | None:
@@ -134,6 +138,50 @@ def test_a_device_that_answers_too_late_gets_english():
     language = DeviceLanguage(page, prefs=Slow())
     asyncio.run(language.restore(timeout=0.01))
     assert page.language == "en"
+
+
+def said_by_the_page(page: Page, prefs: Prefs, said: Said) -> tuple[DeviceLanguage, list[str]]:
+    """A session that took what its page said as it connected; the device is asked after."""
+    changes: list[str] = []
+    language = DeviceLanguage(page, prefs=prefs)
+    language.on_change = lambda: changes.append(page.language)
+    language.take(said)
+    return language, changes
+
+
+def test_what_the_page_said_as_it_connected_is_spoken_before_the_device_is_asked():
+    page, prefs = Page(ft.Locale("de", "DE")), Prefs({LANGUAGE_KEY: "nl"})
+    language, changes = said_by_the_page(page, prefs, Said("nl", ["de"]))
+    assert page.language == "nl" and changes == ["nl"] and language.device_language == "de"
+    asyncio.run(language.restore())  # the device agrees: nothing is shown again
+    assert page.language == "nl" and changes == ["nl"]
+
+
+def test_the_device_s_answers_win_over_what_the_page_said():
+    """A page that chose another language, and reconnected to a new session, says the old one."""
+    page, prefs = Page(ft.Locale("de", "DE")), Prefs({LANGUAGE_KEY: "fr"})
+    language, changes = said_by_the_page(page, prefs, Said("nl", ["de"]))
+    asyncio.run(language.restore())
+    assert page.language == "fr" and changes == ["nl", "fr"]
+
+
+def test_a_device_that_cannot_answer_keeps_what_the_page_said():
+    page = Page(ft.Locale("de", "DE"), broken=True)
+    language, changes = said_by_the_page(page, Prefs(broken=True), Said("nl", ["fr"]))
+    asyncio.run(language.restore())
+    assert page.language == "nl" and changes == ["nl"] and language.device_language == "fr"
+
+
+def test_a_choice_made_while_the_device_was_asked_is_not_undone_by_its_answer():
+    class Late(Prefs):
+        async def get(self, key):
+            language.choose("de")  # tapped in settings before the device's answer came
+            return await super().get(key)
+
+    page, prefs = Page(ft.Locale("nl", "NL")), Late({LANGUAGE_KEY: "fr"})
+    language, changes = said_by_the_page(page, prefs, Said("fr", ["nl"]))
+    asyncio.run(language.restore())
+    assert page.language == "de" and changes == ["fr", "de"]
 
 
 def test_a_choice_is_remembered_on_the_device_and_spoken_at_once():

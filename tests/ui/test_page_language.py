@@ -1,0 +1,76 @@
+"""A page says its language in a cookie of its websocket's handshake (companion.ui.page_language):
+the server reads what the page's script wrote, and nothing else."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from companion.ui import page_language
+from companion.ui.page_language import COOKIE, Said, said, with_script
+
+HOST = "192.168.1.20:8550"
+
+
+def handshake(value: object, host: str = HOST, around: tuple[str, ...] = ()) -> dict[bytes, bytes]:
+    """The headers of a websocket handshake whose cookie holds ``value`` as the script writes it."""
+    text = value if isinstance(value, str) else quote(json.dumps(value))
+    cookie = "; ".join([*around, f"{COOKIE}={text}"])
+    return {b"host": host.encode(), b"cookie": cookie.encode()}
+
+
+def test_the_choice_and_the_device_languages_are_read_as_language_codes():
+    headers = handshake({"host": HOST, "chosen": "nl", "locales": ["de-DE", "en-GB", "fr"]})
+    assert said(headers) == Said("nl", ["de", "en", "fr"])
+
+
+def test_a_page_with_no_choice_says_so():
+    assert said(handshake({"host": HOST, "chosen": None, "locales": ["fr-BE"]})) == Said(None, ["fr"])
+
+
+def test_the_cookie_is_found_among_other_sites_cookies():
+    headers = handshake({"host": HOST, "chosen": "de", "locales": []}, around=("session=abc", 'odd="a;b', "x"))
+    assert said(headers) == Said("de", [])
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"host": "192.168.1.20:8551", "chosen": "nl", "locales": []},  # another Companion's page on this host set it
+        {"chosen": "nl", "locales": []},
+        "not%20json",
+        quote(json.dumps(["nl"])),
+        {"host": HOST, "chosen": 7, "locales": []},
+        {"host": HOST, "chosen": "n" * 36, "locales": []},
+        {"host": HOST, "chosen": "nl", "locales": "nl"},
+        {"host": HOST, "chosen": "nl", "locales": ["nl", None]},
+        {"host": HOST, "chosen": "nl", "locales": ["x" * 36]},
+    ],
+    ids=["another-address", "no-address", "not-json", "not-an-object", "choice-not-text", "choice-too-long", "locales-not-a-list", "a-locale-not-text", "a-locale-too-long"],
+)
+def test_a_cookie_the_script_did_not_write_for_this_address_is_not_taken(value):
+    assert said(handshake(value)) is None
+
+
+def test_a_handshake_without_the_cookie_says_nothing():
+    assert said({b"host": HOST.encode()}) is None
+    assert said({b"host": HOST.encode(), b"cookie": b"session=abc"}) is None
+
+
+def test_a_page_naming_many_languages_is_read_up_to_a_limit():
+    many = said(handshake({"host": HOST, "chosen": None, "locales": ["nl"] * 1000}))
+    assert many is not None and len(many.locales) == page_language.MAX_LOCALES
+
+
+def test_the_script_runs_before_the_client_starts():
+    page = "<html><head><script src='python.js'></script></head><body><script src='flutter_bootstrap.js' async></script></body></html>"
+    changed = with_script(page)
+    assert changed.index(page_language.SCRIPT) < changed.index("</head>") < changed.index("flutter_bootstrap.js")
+    assert changed.replace(page_language.SCRIPT, "") == page
+
+
+def test_a_page_without_a_head_is_refused_rather_than_served_without_the_script():
+    with pytest.raises(ValueError):
+        with_script("<html><body></body></html>")
