@@ -7,6 +7,8 @@ import json
 from urllib.parse import quote
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.ui import page_language
 from companion.ui.page_language import COOKIE, Said, said, with_script
@@ -57,6 +59,14 @@ def test_a_cookie_the_script_did_not_write_for_this_address_is_not_taken(value):
 def test_a_handshake_without_the_cookie_says_nothing():
     assert said({b"host": HOST.encode()}) is None
     assert said({b"host": HOST.encode(), b"cookie": b"session=abc"}) is None
+
+
+@given(cookie=st.binary(max_size=300), fields=st.dictionaries(st.sampled_from(["host", "chosen", "locales"]), st.recursive(st.none() | st.text(max_size=40) | st.integers(), lambda inner: st.lists(inner, max_size=4), max_leaves=8)))
+def test_whatever_a_handshake_holds_is_read_or_left_without_an_error(cookie, fields):
+    """The cookie is the browser's input like any other: anything in it is a language said or nothing."""
+    for headers in ({b"host": HOST.encode(), b"cookie": cookie}, handshake({**fields, "host": HOST})):
+        found = said(headers)
+        assert found is None or (found.chosen is None or isinstance(found.chosen, str)) and all(isinstance(code, str) and code for code in found.locales)
 
 
 def test_a_page_naming_many_languages_is_read_up_to_a_limit():
