@@ -30,7 +30,7 @@ RUNS = {
     "store_bench.py": (["--games", "20", "--repeat", "2"], "one player's statistics", ()),
     "club_bench.py": (["--players", "16", "--saves", "2"], "save + ranking of 4 tables", ()),
     "update_bench.py": (["--viewers", "1"], "the scorer's save: Python function calls", ()),
-    "ui_bench.py": (["--runs", "1", "--baseline", ITSELF], "save to scoreboard", (BROWSER,)),
+    "ui_bench.py": (["--runs", "1", "--baseline", ITSELF, "--link-delay", "20"], "save to scoreboard", (BROWSER,)),
     "share_bench.py": (["--viewers", "1", "--rounds", "2", "--baseline", ITSELF], "save to the last viewer's screen, median", (BROWSER,)),
     "club_server_bench.py": (
         ["--devices", "3", "--browsers", "1", "--rounds", "2", "--baseline", ITSELF], "save to the last device, median over rounds", (BROWSER,)

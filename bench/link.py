@@ -1,0 +1,84 @@
+"""A link that delays every packet, in front of a local server: a phone on Wi-Fi, on one machine.
+
+A page and its server on one machine answer each other within a millisecond, where a phone
+on a table's Wi-Fi waits tens of milliseconds for each round trip (more when it saves
+power). ``DelayedLink`` listens on a port of its own and passes each connection's bytes on
+to the server's port and back, each chunk ``delay`` seconds after it came, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from types import TracebackType
+
+from tests.browser.phone import free_port
+
+CHUNK = 65536
+
+
+class DelayedLink:
+    """``with DelayedLink(port, delay) as link``: open ``link.port`` to reach ``port`` late."""
+
+    def __init__(self, target_port: int, delay: float):
+        self.target_port = target_port
+        self.delay = delay
+        self.port = free_port()
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._server: asyncio.Server | None = None
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> DelayedLink:
+        self._thread.start()
+        self._ready.wait()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._server = self._loop.run_until_complete(asyncio.start_server(self._connect, "127.0.0.1", self.port))
+        self._ready.set()
+        self._loop.run_forever()
+        self._server.close()
+        connections = asyncio.all_tasks(self._loop)
+        for task in connections:
+            task.cancel()
+        self._loop.run_until_complete(asyncio.gather(*connections, return_exceptions=True))
+        self._loop.close()
+
+    async def _connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            server_reader, server_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+            await asyncio.gather(self._carry(reader, server_writer), self._carry(server_reader, writer), return_exceptions=True)
+        except (OSError, asyncio.CancelledError):  # no server, or the link closes with the connection open
+            writer.close()
+
+    async def _carry(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Pass on what ``reader`` gets, each chunk ``delay`` after it came (reading goes on meanwhile)."""
+        due: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+
+        async def deliver() -> None:
+            while True:
+                at, chunk = await due.get()
+                await asyncio.sleep(max(0.0, at - time.monotonic()))
+                if not chunk:
+                    writer.close()
+                    return
+                writer.write(chunk)
+                await writer.drain()
+
+        delivering = asyncio.ensure_future(deliver())
+        try:
+            while True:
+                chunk = await reader.read(CHUNK)
+                due.put_nowait((time.monotonic() + self.delay, chunk))
+                if not chunk:
+                    break
+            await delivering
+        finally:
+            delivering.cancel()

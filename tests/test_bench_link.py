@@ -1,0 +1,55 @@
+"""bench/link.py: the benchmark's stand-in for a phone's Wi-Fi passes every byte on, in order,
+and late by its delay each way."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+from bench.link import DelayedLink
+
+
+def echo_server() -> tuple[int, threading.Thread]:
+    """A server on a free port that sends back what it gets, until the other end closes."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        connection, _ = listener.accept()
+        with connection, listener:
+            while data := connection.recv(65536):
+                connection.sendall(data)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return listener.getsockname()[1], thread
+
+
+def test_a_round_trip_through_the_link_takes_its_delay_twice_and_keeps_every_byte_in_order():
+    port, server = echo_server()
+    sent = bytes(range(256)) * 1000  # more than one chunk
+    with DelayedLink(port, 0.05) as link, socket.create_connection(("127.0.0.1", link.port)) as phone:
+        began = time.monotonic()
+        phone.sendall(b"ping")
+        assert phone.recv(4) == b"ping"
+        assert time.monotonic() - began >= 0.1
+        phone.sendall(sent)
+        received = b""
+        while len(received) < len(sent):
+            received += phone.recv(65536)
+        assert received == sent
+        phone.shutdown(socket.SHUT_WR)  # the end of the stream is passed on too: the server ends
+        server.join(timeout=5)
+        assert not server.is_alive()
+
+
+def test_a_link_closed_with_a_connection_still_open_ends_it_quietly(caplog):
+    """A page still connected when its start has been measured: asyncio logs no error."""
+    port, _server = echo_server()
+    with DelayedLink(port, 0.01) as link:
+        phone = socket.create_connection(("127.0.0.1", link.port), timeout=5)
+        phone.sendall(b"ping")
+        assert phone.recv(4) == b"ping"
+    assert phone.recv(4) == b""  # the link closed the connection
+    phone.close()
+    assert not [record for record in caplog.records if record.name == "asyncio"], caplog.text
