@@ -74,6 +74,8 @@ class JoinScreen:
         self.render()
 
     def render(self) -> None:
+        self.field.label = _("Code")  # here, not only when built: the device's language may come after the join screen
+        self.button.content = _("Join")
         if self.state.checking:
             body: list[ft.Control] = [ft.Container(ft.ProgressRing(), alignment=ft.Alignment.CENTER, padding=48)]
         else:

@@ -273,3 +273,21 @@ def test_a_host_of_a_table_shared_from_the_command_line_is_told_how_sharing_stop
     assert told is not None and "Ctrl+C" in told and "every device is out" in told
     assert SharePanelState(table, host).how_to_stop(can_stop_here=True) is None  # the page has Stop sharing
     assert SharePanelState(table, guest).how_to_stop(can_stop_here=False) is None
+
+
+def test_the_join_screen_shown_again_speaks_the_language_in_force_then(table):
+    """A page's language can come after its join screen (the device's answer differs from
+    what the page said as it connected): the screen shown again says everything in it."""
+    from companion import i18n
+    from companion.ui.join import JoinScreen
+    from tests.ui.tree import text
+
+    join = JoinState(table, "192.168.1.20", PHONE)
+    join.checking = False  # the device's saved key was looked for: the code is asked for
+    with i18n.speaking("en"):
+        screen = JoinScreen(join, lambda code: None)
+        assert "Join the table" in text(screen.view) and screen.button.content == "Join"
+        with i18n.speaking("de"):
+            screen.render()
+            assert screen.button.content == "Beitreten" and "Join" not in text(screen.view)
+            assert screen.field.label == i18n._("Code")
