@@ -222,7 +222,7 @@ async def _start(page: ft.Page) -> None:
     quiet_collector.serving(asyncio.get_running_loop())
     language = device_language(page)
     said = page_language.said(visit.headers) if visit is not None else None
-    if said is not None:  # the page said its language as it connected: the device is asked once it is drawn
+    if said is not None:  # the page said its language as it connected: the device is asked once home is out
         language.take(said)
         await asyncio.to_thread(shared.wait_for_screens)
     else:

@@ -13,6 +13,8 @@ from pathlib import Path
 import flet as ft
 from flet.controls.base_control import value
 
+from companion.ui import page_language
+
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder (fonts); served by Flet at the site root."""
 
@@ -66,8 +68,6 @@ def web_assets_dir(cache: Path | None = None) -> Path:
 
 
 def _fill_web_assets(folder: Path) -> None:
-    from companion.ui import page_language
-
     shutil.copytree(ASSETS_DIR, folder, dirs_exist_ok=True)
     add_to_font_manifest(folder)
     index = (_flet_web_dir() / "index.html").read_text(encoding="utf-8")
