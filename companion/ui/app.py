@@ -211,7 +211,7 @@ async def main(page: ft.Page) -> None:
 
 async def _start(page: ft.Page) -> None:
     from companion.share import guard
-    from companion.ui import access, page_language, reconnect
+    from companion.ui import access, handshake, reconnect
     from companion.ui.settings import device_language
 
     access.arrived(page)  # a page that never gets in is forgotten when it goes
@@ -221,7 +221,7 @@ async def _start(page: ft.Page) -> None:
     reconnect.watch(page)  # first: a connection lost while the session starts is caught up too
     quiet_collector.serving(asyncio.get_running_loop())
     language = device_language(page)
-    said = page_language.said(visit.headers) if visit is not None else None
+    said = handshake.said(visit.headers) if visit is not None else None
     if said is not None:  # the page said its language as it connected: the device is asked once home is out
         language.take(said)
         await asyncio.to_thread(shared.wait_for_screens)
@@ -231,7 +231,8 @@ async def _start(page: ft.Page) -> None:
         return
     # The theme goes to the browser with the first page, not before it: a theme of its own
     # would be drawn on an empty page first.
-    theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
+    chosen_theme = said.theme if said is not None else None  # else the device's answer may change it after home
+    theme.apply(page, dark=chosen_theme == "dark" if chosen_theme else page.platform_brightness == ft.Brightness.DARK)
     page.title = _("Companion")
     from companion.ui.session import open_session
     from companion.ui.router import App

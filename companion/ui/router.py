@@ -16,12 +16,12 @@ from companion.store.protocol import GameStore
 from companion.ui import home, settings, share_panel, widgets
 from companion.ui.awake import ScreenAwake
 from companion.ui.garbage import quiet_collector
+from companion.ui.handshake import THEME_KEY, THEMES
 from companion.ui.round_entry.drafts import Drafts
 from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 from companion.ui.together import update_together
 
-THEME_KEY = "companion.theme"
 DRAFTS_KEY = "companion.drafts"
 """The rounds this device is entering (companion.ui.round_entry.drafts), in its own storage."""
 
@@ -283,7 +283,7 @@ class App:
             saved = await self._prefs.get(THEME_KEY)
         except Exception:  # a browser without local storage simply keeps the default
             return
-        if saved in ("dark", "light") and (saved == "dark") != self.dark:
+        if saved in THEMES and (saved == "dark") != self.dark:
             self._set_theme(saved == "dark")
 
     async def _restore_drafts(self) -> None:

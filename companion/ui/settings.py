@@ -28,7 +28,7 @@ from companion.i18n import N_, _
 from companion.store import StoreError
 from companion.store.protocol import GameStore
 from companion.ui import widgets
-from companion.ui.page_language import LANGUAGE_KEY, Said
+from companion.ui.handshake import LANGUAGE_KEY, Said
 
 DEVICE_LANGUAGE_KEY = "companion.device_language"
 """Key of the session's DeviceLanguage in the session's store."""
@@ -116,7 +116,7 @@ class DeviceLanguage:
         return i18n.choose(None, self.device_locales)
 
     def take(self, said: Said) -> None:
-        """Speak what the page said as it connected (``companion.ui.page_language``)."""
+        """Speak what the page said as it connected (``companion.ui.handshake``)."""
         self.chosen = i18n.supported(said.chosen)
         self.device_locales = said.locales
         self._apply()

@@ -13,7 +13,7 @@ from pathlib import Path
 import flet as ft
 from flet.controls.base_control import value
 
-from companion.ui import page_language
+from companion.ui import handshake
 
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 """The repository's assets folder (fonts); served by Flet at the site root."""
@@ -39,8 +39,8 @@ def web_assets_dir(cache: Path | None = None) -> Path:
     """The assets folder for the web server: the repository's assets plus Flutter's font
     manifest with the bundled font in it. The browser then fetches the font along with the
     client's own fonts, instead of after the first page arrives (which held back its first draw).
-    Flet's page is there too, with a script that says the page's language as it connects
-    (``companion.ui.page_language``), so the first page needs no question to the browser.
+    Flet's page is there too, with a script that says as it connects what the device
+    remembers (``companion.ui.handshake``), so the first page needs no question to the browser.
 
     The folder is kept in ``cache`` (the user's cache folder by default), named after what it
     holds, and shared by every server process with the same assets: a temporary folder
@@ -71,7 +71,7 @@ def _fill_web_assets(folder: Path) -> None:
     shutil.copytree(ASSETS_DIR, folder, dirs_exist_ok=True)
     add_to_font_manifest(folder)
     index = (_flet_web_dir() / "index.html").read_text(encoding="utf-8")
-    (folder / "index.html").write_text(page_language.with_script(index), encoding="utf-8")
+    (folder / "index.html").write_text(handshake.with_script(index), encoding="utf-8")
 
 
 def _content_key(folder: Path) -> str:

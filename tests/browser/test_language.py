@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.page_language import LANGUAGE_KEY
+from companion.ui.handshake import LANGUAGE_KEY
 from tests.browser.conftest import Phone, phones
 
 pytestmark = pytest.mark.browser
@@ -85,13 +85,17 @@ def as_bytes(frame: bytes | str) -> bytes:
     return frame if isinstance(frame, bytes) else frame.encode()
 
 
-def test_a_page_says_its_language_as_it_connects_and_gets_home_before_the_device_is_asked(phone):
-    """The page's script puts the remembered choice in a cookie of its websocket's handshake
-    (companion.ui.page_language): a new tab gets home in Dutch at once, and the device's
-    storage is asked for the choice only after it (the questions took a round trip before home)."""
+def test_a_page_says_what_its_device_remembers_as_it_connects_and_gets_home_before_the_device_is_asked(phone):
+    """The page's script puts the remembered language and theme in a cookie of its websocket's
+    handshake (companion.ui.handshake): a new tab gets home in Dutch and dark at once, and the
+    device's storage is asked only after it (the language's questions took a round trip before
+    home, and home showed light until the theme's answer came)."""
     phone.open("/settings")
     phone.tap("language-nl")
     phone.expect_text("language-device", "Taal van het apparaat")
+    back(phone)
+    phone.tap("theme-switch")
+    phone.expect_text("theme-switch", "Wissel naar het lichte thema")
     received: list[bytes] = []
     sockets = []
 
@@ -109,3 +113,4 @@ def test_a_page_says_its_language_as_it_connects_and_gets_home_before_the_device
     home = next(i for i, frame in enumerate(received) if b"new-game" in frame)
     questions = [i for i, frame in enumerate(received) if asked in frame]
     assert home < questions[0], (home, questions)
+    assert "Wissel naar het lichte thema".encode() in received[home]  # home's first page is the dark one

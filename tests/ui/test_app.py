@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.ui import page_language, theme
+from companion.ui import handshake, theme
 from companion.ui.app import SharedStore
 from companion.ui.garbage import QuietCollector
 from companion.ui.router import LATER_SCREENS, STORE_SCREENS, stack
@@ -183,12 +183,12 @@ def test_the_web_assets_add_the_bundled_font_to_flutters_own_font_manifest(tmp_p
     assert (folder / "fonts" / theme.FONT_FILE).exists()  # the repository's assets are served too
 
 
-def test_the_web_assets_page_is_flets_own_with_the_script_that_says_the_page_s_language(tmp_path):
+def test_the_web_assets_page_is_flets_own_with_the_script_that_says_what_the_device_remembers(tmp_path):
     from flet_web import get_package_web_dir  # type: ignore[import-untyped]
 
     served = (theme.web_assets_dir(tmp_path) / "index.html").read_text(encoding="utf-8")
     flets = (Path(get_package_web_dir()) / "index.html").read_text(encoding="utf-8")
-    assert served.replace(page_language.SCRIPT, "") == flets
+    assert served.replace(handshake.SCRIPT, "") == flets
     assert "<!-- fletAppConfig -->" in served  # where Flet's server writes the page's settings
 
 

@@ -21,7 +21,7 @@ from companion.ui import settings
 from companion.ui.settings import (
     FILE_PICKER_KEY, LANGUAGE_KEY, BackupState, DeviceLanguage, language_choices, session_language,
 )
-from companion.ui.page_language import Said
+from companion.ui.handshake import Said
 from tests.store.games import beverbende
 from tests.ui.tree import find, text
 
