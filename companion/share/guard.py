@@ -59,7 +59,7 @@ class Visit:
     def __init__(self, headers: dict[bytes, bytes] | None = None) -> None:
         self._loop = asyncio.get_running_loop()
         self.headers = headers or {}
-        """The websocket handshake's headers, names in lower case (the page's language is said in a cookie)."""
+        """The websocket handshake's headers, names in lower case (the page says what its device remembers in a cookie: companion.ui.handshake)."""
         self._ended = asyncio.Event()
         self.admitted = False
         self.gone = False
