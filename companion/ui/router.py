@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import deque
+from functools import partial
 from typing import Callable
 
 import flet as ft
@@ -115,16 +116,32 @@ class App:
         layers = home.layers_of(top)
         return "/new" if layers is not None and layers.uncovered else top.route
 
-    def follow(self, record) -> bool:
-        """Show ``record``, a game changed elsewhere, on its scoreboard in place; False when
+    def follow(self, record) -> Callable[[], None] | None:
+        """Show ``record``, a game changed elsewhere, on its scoreboard in place. The top of the
+        board (the totals, what comes next) goes to the browser now; what this returns sends
+        the rest (the rounds' table, the chart), in a later turn (``session.in_two_turns``):
+        every device of the process gets the top before any device gets the rest. None when
         the page does not show that game's scoreboard (it is then shown anew)."""
         screen = self.games.get(record.id)
-        if screen is None or not self.page.views or self.page.views[-1] is not screen.view or not screen.shows_board:
-            return False
+        if screen is None or not self._shows_board(screen):
+            return None
         quiet_collector.busy()
-        for group in screen.follow(record):  # the parts that changed, a message for each group: neither the rest of the page nor the pages beneath are compared again for every device
+        top, *rest = screen.follow(record)  # the parts that changed, a message for each group: neither the rest of the page nor the pages beneath are compared again for every device
+        update_together(self.page, top)
+        return partial(self._send_followed, screen, rest)
+
+    def _shows_board(self, screen: GameScreen) -> bool:
+        return bool(self.page.views) and self.page.views[-1] is screen.view and screen.shows_board
+
+    def _send_followed(self, screen: GameScreen, groups: list[list[ft.Control]]) -> None:
+        """The rest of a followed change, unless the page has left that scoreboard meanwhile
+        (a round's form, another page): the board is then compared whole when shown again,
+        and these changes go with it."""
+        if not self._shows_board(screen):
+            return
+        quiet_collector.busy()
+        for group in groups:
             update_together(self.page, group)
-        return True
 
     def page_drawn(self) -> None:
         ft.context.disable_auto_update()  # nothing changed: no update to send

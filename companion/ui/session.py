@@ -75,6 +75,23 @@ async def in_turn(update: Callable[[], None]) -> None:
         await asyncio.sleep(0)  # the page's sender is due before the next turn: it goes first
 
 
+async def in_two_turns(update: Callable[[], Callable[[], None] | None]) -> None:
+    """Run ``update`` in a turn (``in_turn``), and what it leaves to send in a turn of its own
+    after every turn already waiting (turns are taken in the order asked for): each device
+    that follows a change gets the top of its board (its totals) before any device gets its
+    rows and chart (docs/sharing.md, "Every device's top first")."""
+    later: list[Callable[[], None]] = []
+
+    def first() -> None:
+        rest = update()
+        if rest is not None:
+            later.append(rest)
+
+    await in_turn(first)
+    for rest in later:
+        await in_turn(rest)
+
+
 class Screens(Protocol):
     """The app as a table session drives it (companion.ui.router.App)."""
 
@@ -82,7 +99,7 @@ class Screens(Protocol):
 
     def show(self, route: str) -> None: ...
 
-    def follow(self, record: GameRecord) -> bool: ...
+    def follow(self, record: GameRecord) -> Callable[[], None] | None: ...
 
     @property
     def shown_route(self) -> str: ...
@@ -288,23 +305,28 @@ class TableSession(Generic[AppT]):
             self.app.show(self._route())
 
     async def _refresh(self, message: Message) -> None:
-        await in_turn(partial(self._show_change, message))
+        await in_two_turns(partial(self._show_change, message))
 
-    def _show_change(self, message: Message) -> None:
-        if self.app is None or isinstance(message, GameChanged) and self._follow(message):
-            return
-        self.app.show(self._route())
+    def _show_change(self, message: Message) -> Callable[[], None] | None:
+        """Show the change on the page: a game's, followed on its scoreboard, leaves the rest
+        of the board to send later (``App.follow``)."""
+        if self.app is None:
+            return None
+        rest = self._follow(message) if isinstance(message, GameChanged) else None
+        if rest is None:
+            self.app.show(self._route())
+        return rest
 
-    def _follow(self, message: GameChanged) -> bool:
+    def _follow(self, message: GameChanged) -> Callable[[], None] | None:
         """Show a game's change on its scoreboard in place (the game read once for every
-        session of the process); False when the page is not that scoreboard."""
+        session of the process); None when the page is not that scoreboard."""
         route = parse(self._route())
         if self.live is None or self.app is None or route.page is not Page.GAME or route.game_id != message.game_id:
-            return False
+            return None
         try:
             record = self.live.latest_game(message.game_id, message.version)
         except StoreError:  # e.g. the device has left the table: showing the page says so
-            return False
+            return None
         return self.app.follow(record)
 
     def _route(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from typing import Callable
 from functools import partial
 
 import pytest
@@ -24,7 +25,7 @@ from companion.share.table import Device, Role
 from companion.store import StaleError, Store, StoreError
 from companion.store.club import Evenings
 from companion.store.protocol import GameStore
-from companion.ui.session import hear_from_elsewhere, in_turn
+from companion.ui.session import hear_from_elsewhere, in_turn, in_two_turns
 
 BEVER_ROUND = {"totals": {"Ann": 12, "Bob": 20}}
 
@@ -336,3 +337,22 @@ def test_each_device_following_a_change_has_its_update_sent_before_the_next_devi
 
     asyncio.run(follow_one_change(3))
     assert happened == ["updated 0", "wrote 0", "updated 1", "wrote 1", "updated 2", "wrote 2"]
+
+
+def test_every_device_following_a_change_gets_the_top_of_its_board_before_any_device_gets_the_rest():
+    """A device's rows and chart go in a turn of their own after every device's top
+    (App.follow hands them back): the last device's totals do not wait for the others' rows."""
+    happened: list[str] = []
+
+    def follow(n: int) -> Callable[[], None]:
+        happened.append(f"top {n}")
+        return lambda: happened.append(f"rest {n}")
+
+    def not_followed() -> None:  # a page that showed the change anew: nothing is left to send
+        happened.append("shown anew")
+
+    async def follow_one_change(devices: int) -> None:
+        await asyncio.gather(*(in_two_turns(partial(follow, n)) for n in range(devices)), in_two_turns(not_followed))
+
+    asyncio.run(follow_one_change(3))
+    assert happened == ["top 0", "top 1", "top 2", "shown anew", "rest 0", "rest 1", "rest 2"]

@@ -203,6 +203,62 @@ def test_the_scorers_own_save_fills_in_the_row_that_scrolls_out_and_sends_it(sto
     assert text(find(page.views[-1], f"round-{SHOWN_ROUNDS + 3}")).split()[:3] == ["13", "4", "52"]  # Ann's 1+1+1+1 over 13 rounds of 4
 
 
+def followed_board(store, rounds: int):
+    """A game of ``rounds`` rounds on a page that shows its board as a browser has it: its
+    app shell, its page, the messages sent to the browser from now on, the game."""
+    from companion.ui.router import App as Shell
+
+    messages: list = []
+    session, page = served_page(messages)
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 30})
+    for _ in range(rounds):
+        game = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
+    app = Shell(page, store)
+    app.awake.follow = lambda route: None  # no browser to keep awake
+    app.drafts = Drafts()  # nor to keep the drafts in
+    page.navigate = lambda route, **kwargs: None
+    app.go(f"/game/{game.id}")
+    messages.clear()
+    return app, page, messages, game, session
+
+
+def test_a_followed_change_sends_the_top_of_the_board_at_once_and_leaves_the_rows_and_chart_for_a_later_turn(store):
+    """Every device of the process gets the totals of a change before any device gets its
+    rows and chart (session.in_two_turns): the app sends the top and hands back the rest."""
+    app, page, messages, game, _session = followed_board(store, 2)
+    rest = app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=game.version))
+    assert rest is not None and len(messages) == 1  # the top of the board, in one message
+    assert "29" in text(find(page.views[-1], "total-Ann")).split()  # 12 + 12 + 5
+    waiting = unsent(page.views[-1])
+    chart = app.games[game.id]._board.chart.chart
+    assert any(find_all(c, "round-3") for c in waiting)  # the new row
+    assert any(any(shown is chart for shown in walk(c)) for c in waiting)
+    assert not any(find_all(c, "total-Ann") for c in waiting)
+    rest()
+    assert len(messages) == 2 and unsent(page.views[-1]) == []  # the rest, in one message
+
+
+def test_the_rest_of_a_followed_change_waits_for_the_board_when_the_page_has_left_it(store):
+    """A device that left the board before its turn for the rows and chart came (its rules,
+    a round's form) gets them when the board shows again, compared whole."""
+    app, page, messages, game, _session = followed_board(store, 2)
+    rest = app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=game.version))
+    assert rest is not None
+    app.go(f"/game/{game.id}/round")
+    messages.clear()
+    rest()
+    assert messages == []
+    app.go(f"/game/{game.id}")
+    assert unsent(page.views[-1]) == [] and text(find(page.views[-1], "round-3")).split()[:3] == ["3", "5", "29"]
+
+
+def test_a_change_to_a_game_the_page_does_not_show_is_not_followed(store):
+    app, _page, messages, game, _session = followed_board(store, 1)
+    other = store.create_game("beverbende", ["Cy", "Di"])
+    assert app.follow(store.add_round(other.id, bever_totals(Cy=5, Di=5), expected_version=other.version)) is None
+    assert messages == []
+
+
 def test_the_next_round_is_entered_in_the_form_the_last_one_was(store):
     """Enter round shows the form the last round was entered in, kept hidden under the
     scoreboard and filled in for the next round: its hundreds of controls do not come onto
