@@ -41,6 +41,14 @@ def stack(route: str) -> list[str]:
     return [page.path for page in parse(route).stack]
 
 
+def _connected(page: ft.Page) -> bool:
+    """Whether the page's browser is connected (Flet forgets the session of one gone for good)."""
+    try:
+        return page.session.connection is not None
+    except RuntimeError:
+        return False
+
+
 class App:
     """The pages of one session. The page on top is rebuilt (or refreshed) whenever shown."""
 
@@ -135,9 +143,10 @@ class App:
 
     def _send_followed(self, screen: GameScreen, groups: list[list[ft.Control]]) -> None:
         """The rest of a followed change, unless the page has left that scoreboard meanwhile
-        (a round's form, another page): the board is then compared whole when shown again,
-        and these changes go with it."""
-        if not self._shows_board(screen):
+        (a round's form, another page: the board is then compared whole when shown again,
+        and these changes go with it), or its browser has gone (one that comes back is sent
+        the whole page)."""
+        if not self._shows_board(screen) or not _connected(self.page):
             return
         quiet_collector.busy()
         for group in groups:

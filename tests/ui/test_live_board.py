@@ -252,6 +252,18 @@ def test_the_rest_of_a_followed_change_waits_for_the_board_when_the_page_has_lef
     assert unsent(page.views[-1]) == [] and text(find(page.views[-1], "round-3")).split()[:3] == ["3", "5", "29"]
 
 
+def test_the_rest_of_a_followed_change_goes_nowhere_once_the_page_has_gone(store):
+    """A page that went for good between its two turns (Flet forgot its session) is sent
+    nothing, and nothing fails."""
+    app, _page, messages, game, session = followed_board(store, 2)
+    rest = app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=game.version))
+    assert rest is not None
+    del session
+    gc.collect()
+    rest()
+    assert len(messages) == 1  # the top alone
+
+
 def test_a_change_to_a_game_the_page_does_not_show_is_not_followed(store):
     app, _page, messages, game, _session = followed_board(store, 1)
     other = store.create_game("beverbende", ["Cy", "Di"])
