@@ -80,15 +80,14 @@ async def in_two_turns(update: Callable[[], Callable[[], None] | None]) -> None:
     after every turn already waiting (turns are taken in the order asked for): each device
     that follows a change gets the top of its board (its totals) before any device gets its
     rows and chart (docs/sharing.md, "Every device's top first")."""
-    later: list[Callable[[], None]] = []
+    rest: Callable[[], None] | None = None
 
     def first() -> None:
+        nonlocal rest
         rest = update()
-        if rest is not None:
-            later.append(rest)
 
     await in_turn(first)
-    for rest in later:
+    if rest is not None:
         await in_turn(rest)
 
 
