@@ -135,7 +135,8 @@ class App:
             return None
         quiet_collector.busy()
         top, *rest = screen.follow(record)  # the parts that changed, a message for each group: neither the rest of the page nor the pages beneath are compared again for every device
-        update_together(self.page, top)
+        with widgets.sent_after([control for group in rest for control in group]):
+            update_together(self.page, top)
         return partial(self._send_followed, screen, rest)
 
     def _shows_board(self, screen: GameScreen) -> bool:

@@ -527,6 +527,10 @@ class BoardParts:
         self.chart: ScoreChart | None = None
         self.rounds_section: ft.Column | None = None
         """The rounds' table and the chart under their headings, hidden while there are no rounds."""
+        self.played_list = ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.played = widgets.Deferred(self.played_list)
+        """What was played: ``rounds_section``, or "No rounds yet" before round 1. A change of
+        the board's layout sends it after the top (``GameScreen.follow``)."""
         self._shown: list[tuple[RoundRow, RoundRowParts]] = []
         self.refilled: list[ft.Control] = []
         """The rows the last ``show_rounds`` filled in again, to be sent on their own (``parts``)."""
@@ -782,28 +786,31 @@ class GameScreen:
         """Show ``record`` (the game after a change elsewhere) on the scoreboard shown: only
         the controls whose contents changed change, so the page is not rebuilt under a tap.
         The controls to send to the browser, in the messages they go in: the board's parts a
-        change touches (``BoardParts.parts``), or the whole page when its layout changed
-        (e.g. the game was won)."""
+        change touches (``BoardParts.parts``), or those ``render`` names when its layout
+        changed (e.g. the game was won)."""
         self.state.follow(record)
         if self._board is None or self.state.layout() != self._layout:
-            return [self.render(refill=True)]
+            return self.render(refill=True)
         self._board.show(self.state, refill=True)
         return self._board.parts
 
-    def render(self, refill: bool = False) -> list[ft.Control]:
+    def render(self, refill: bool = False) -> list[list[ft.Control]]:
         """Show the game as the state has it. A scoreboard built before keeps its totals,
         rounds and chart, updated in place, while the device's right to correct rounds stays:
         a change of layout (the first round, the game won, its final round undone, reopened)
         then only swaps the banner and the buttons around them. The controls to send to the
-        browser: the app bar and the board's body, or the whole page when built anew; with
-        ``refill`` (``BoardParts.show_rounds``), and the rows filled in again."""
+        browser, in the messages they may go in: the app bar and the board's body, then what
+        was played (held back from the first: ``widgets.sent_after``), with ``refill``
+        (``BoardParts.show_rounds``) the rows filled in again; or the whole page when built
+        anew. Round 1, sent whole, reached the last of 100 devices after 1.3 to 1.7 s, later
+        rounds, top first, after about 0.5 s (docs/sharing.md, "What was played, after the top")."""
         s = self.state
         self._layout = s.layout()
         if s.record is None:
             self._board = self._board_root = None
             widgets.set_title(self.view, _("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
-            return [self.view]
+            return [[self.view]]
         widgets.set_title(self.view, s.title)
         rounds = s.rounds()
         board = self._board if self._board_root is not None and self._editable == s.can_edit else None  # rows are built for the rights
@@ -872,7 +879,7 @@ class GameScreen:
             )
         details = ("details", s.dates, s.loaded.location, s.loaded.note, self.app.device.may_change(s.game_id))
         body.append(kept(details, self._details))
-        body.append(board.rounds_section)
+        played: list[ft.Control] = [board.rounds_section]
         if not rounds:
             no_rounds = _("No rounds yet. Enter the first round when it is played.")
 
@@ -882,7 +889,9 @@ class GameScreen:
                 shown = widgets.empty_state(ft.Icons.SCOREBOARD, no_rounds)
                 return ft.Stack([round_one_drawn_before(s.game.sides), shown], clip_behavior=ft.ClipBehavior.NONE) if coming else shown
 
-            body.append(kept(("no rounds", coming), empty))
+            played.append(kept(("no rounds", coming), empty))
+        board.played_list.controls = played
+        body.append(board.played)
         if s.can_enter:
             body.append(
                 kept(
@@ -901,10 +910,10 @@ class GameScreen:
         if board is self._board and self._board_root is not None:
             body_column(self._board_root.content).controls = body
             self._lay_out_board(self._board_root)
-            return [widgets.app_bar(self.view), self._board_root, *board.refilled]
+            return [[widgets.app_bar(self.view), self._board_root], [board.played, *board.refilled]]
         self._board, self._board_root = board, widgets.Stowed(widgets.constrained(body))
         self._lay_out_board(self._board_root)
-        return [self.view]
+        return [[self.view]]
 
     def _button(
         self, kind: Callable[..., ft.Control], label: str, icon: ft.IconData, on_click: Callable[[], None], identifier: str

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Awaitable, Callable, Sequence, TypeVar
+from typing import Any, Awaitable, Callable, Iterator, Sequence, TypeVar
 
 import flet as ft
 
@@ -41,6 +41,32 @@ class Stowed(ft.Container):
 
     def is_isolated(self) -> bool:
         return not self.visible
+
+
+@ft.control("Container")  # type: ignore[arg-type]  # as Settled
+class Deferred(ft.Container):
+    """A container whose contents can go to the browser after the rest of the page's
+    change: while it is held (``sent_after``), an update of the page compares the container,
+    not what it holds, and what changed in there waits for the container's own update."""
+
+    _held = False
+
+    def is_isolated(self) -> bool:
+        return self._held
+
+
+@contextlib.contextmanager
+def sent_after(controls: Sequence[ft.Control]) -> Iterator[None]:
+    """Hold the ``Deferred`` among ``controls`` meanwhile: updates then leave what they
+    hold for later, when the containers are updated themselves."""
+    held = [control for control in controls if isinstance(control, Deferred)]
+    for control in held:
+        control._held = True
+    try:
+        yield
+    finally:
+        for control in held:
+            control._held = False
 
 
 class SteadyStyle(ft.Button):

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import flet as ft
 import msgpack
+import pytest
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from hypothesis import HealthCheck, given, settings
@@ -238,10 +239,27 @@ def test_a_followed_change_sends_the_top_of_the_board_at_once_and_leaves_the_row
     assert len(messages) == 2 and unsent(page.views[-1]) == []  # the rest, in one message
 
 
-def test_the_rest_of_a_followed_change_waits_for_the_board_when_the_page_has_left_it(store):
+def test_round_1_sends_the_new_totals_and_buttons_at_once_and_the_table_and_chart_in_the_later_turn(store):
+    """Round 1 changes the board's layout (the table and chart come in place of "No rounds
+    yet", Undo comes): every device still gets its totals before any device gets what was
+    played (``widgets.sent_after``)."""
+    app, page, messages, game, _session = followed_board(store, 0)
+    rest = app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=game.version))
+    assert rest is not None and len(messages) == 1
+    view = page.views[-1]
+    waiting = unsent(view)
+    chart = app.games[game.id]._board.chart.chart
+    assert any(find_all(c, "round-1") for c in waiting) and any(any(shown is chart for shown in walk(c)) for c in waiting)
+    assert not any(find_all(c, "total-Ann") or find_all(c, "undo") for c in waiting)
+    rest()
+    assert len(messages) == 2 and unsent(view) == []
+
+
+@pytest.mark.parametrize("played", [0, 2])
+def test_the_rest_of_a_followed_change_waits_for_the_board_when_the_page_has_left_it(store, played):
     """A device that left the board before its turn for the rows and chart came (its rules,
     a round's form) gets them when the board shows again, compared whole."""
-    app, page, messages, game, _session = followed_board(store, 2)
+    app, page, messages, game, _session = followed_board(store, played)
     rest = app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=game.version))
     assert rest is not None
     app.go(f"/game/{game.id}/round")
@@ -249,7 +267,8 @@ def test_the_rest_of_a_followed_change_waits_for_the_board_when_the_page_has_lef
     rest()
     assert messages == []
     app.go(f"/game/{game.id}")
-    assert unsent(page.views[-1]) == [] and text(find(page.views[-1], "round-3")).split()[:3] == ["3", "5", "29"]
+    row = text(find(page.views[-1], f"round-{played + 1}")).split()[:3]
+    assert unsent(page.views[-1]) == [] and row == [str(played + 1), "5", str(12 * played + 5)]
 
 
 def test_the_rest_of_a_followed_change_goes_nowhere_once_the_page_has_gone(store):
