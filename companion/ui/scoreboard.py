@@ -529,8 +529,8 @@ class BoardParts:
         """The rounds' table and the chart under their headings, hidden while there are no rounds."""
         self.played_list = ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.played = widgets.Deferred(self.played_list)
-        """What was played: ``rounds_section``, or "No rounds yet" before round 1. A change of
-        the board's layout sends it after the top (``GameScreen.follow``)."""
+        """What was played: ``rounds_section``, or "No rounds yet" before round 1. Round 1
+        sends it after the top (``GameScreen.render``)."""
         self._shown: list[tuple[RoundRow, RoundRowParts]] = []
         self.refilled: list[ft.Control] = []
         """The rows the last ``show_rounds`` filled in again, to be sent on their own (``parts``)."""
@@ -799,11 +799,13 @@ class GameScreen:
         rounds and chart, updated in place, while the device's right to correct rounds stays:
         a change of layout (the first round, the game won, its final round undone, reopened)
         then only swaps the banner and the buttons around them. The controls to send to the
-        browser, in the messages they may go in: the app bar and the board's body, then what
-        was played (held back from the first: ``widgets.sent_after``), with ``refill``
-        (``BoardParts.show_rounds``) the rows filled in again; or the whole page when built
-        anew. Round 1, sent whole, reached the last of 100 devices after 1.3 to 1.7 s, later
-        rounds, top first, after about 0.5 s (docs/sharing.md, "What was played, after the top")."""
+        browser, in the messages they may go in: the app bar and the board's body, with
+        ``refill`` (``BoardParts.show_rounds``) the rows filled in again; or the whole page
+        when built anew. When the table and the chart come in place of "No rounds yet"
+        (round 1), they go in a message after the rest (held back from it:
+        ``widgets.sent_after``): sent in one, round 1 reached the last of 100 devices after 1.8
+        to 2.1 s, sent after it 1.1 to 1.5 s. The last round's banner went later that way
+        (docs/sharing.md, "What was played, after the top")."""
         s = self.state
         self._layout = s.layout()
         if s.record is None:
@@ -831,6 +833,7 @@ class GameScreen:
                 spacing=12,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             )
+        coming = bool(rounds) and not board.rounds_section.visible  # the table and chart take the place of "No rounds yet"
         board.rounds_section.visible = bool(rounds)
         self._editable = s.can_edit
         self._kept = {}
@@ -910,7 +913,9 @@ class GameScreen:
         if board is self._board and self._board_root is not None:
             body_column(self._board_root.content).controls = body
             self._lay_out_board(self._board_root)
-            return [[widgets.app_bar(self.view), self._board_root], [board.played, *board.refilled]]
+            if coming:
+                return [[widgets.app_bar(self.view), self._board_root], [board.played, *board.refilled]]
+            return [[widgets.app_bar(self.view), self._board_root, *board.refilled]]
         self._board, self._board_root = board, widgets.Stowed(widgets.constrained(body))
         self._lay_out_board(self._board_root)
         return [[self.view]]

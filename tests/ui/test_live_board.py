@@ -255,6 +255,16 @@ def test_round_1_sends_the_new_totals_and_buttons_at_once_and_the_table_and_char
     assert len(messages) == 2 and unsent(view) == []
 
 
+def test_the_last_round_sends_the_winners_banner_with_its_row_and_chart_in_one_message(store):
+    """Sent after the banner, in a frame of their own, the row and the chart made the banner
+    itself reach the last of 100 devices later (docs/sharing.md, "What was played, after
+    the top")."""
+    app, page, messages, game, _session = followed_board(store, 29)  # of 30 rounds
+    rest = app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=game.version))
+    assert rest is not None and len(messages) == 1 and unsent(page.views[-1]) == []
+    assert find_all(page.views[-1], "winner-banner") and find_all(page.views[-1], "round-30")
+
+
 @pytest.mark.parametrize("played", [0, 2])
 def test_the_rest_of_a_followed_change_waits_for_the_board_when_the_page_has_left_it(store, played):
     """A device that left the board before its turn for the rows and chart came (its rules,
