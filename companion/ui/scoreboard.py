@@ -833,7 +833,7 @@ class GameScreen:
                 spacing=12,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             )
-        coming = bool(rounds) and not board.rounds_section.visible  # the table and chart take the place of "No rounds yet"
+        revealed = bool(rounds) and not board.rounds_section.visible  # the table and chart take the place of "No rounds yet"
         board.rounds_section.visible = bool(rounds)
         self._editable = s.can_edit
         self._kept = {}
@@ -913,7 +913,7 @@ class GameScreen:
         if board is self._board and self._board_root is not None:
             body_column(self._board_root.content).controls = body
             self._lay_out_board(self._board_root)
-            if coming:
+            if revealed:
                 return [[widgets.app_bar(self.view), self._board_root], [board.played, *board.refilled]]
             return [[widgets.app_bar(self.view), self._board_root, *board.refilled]]
         self._board, self._board_root = board, widgets.Stowed(widgets.constrained(body))

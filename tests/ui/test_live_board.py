@@ -244,7 +244,8 @@ def test_round_1_sends_the_new_totals_and_buttons_at_once_and_the_table_and_char
     yet", Undo comes): every device still gets its totals before any device gets what was
     played (``widgets.sent_after``)."""
     app, page, messages, game, _session = followed_board(store, 0)
-    rest = app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=game.version))
+    first = store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=game.version)
+    rest = app.follow(first)
     assert rest is not None and len(messages) == 1
     view = page.views[-1]
     waiting = unsent(view)
@@ -253,6 +254,8 @@ def test_round_1_sends_the_new_totals_and_buttons_at_once_and_the_table_and_char
     assert not any(find_all(c, "total-Ann") or find_all(c, "undo") for c in waiting)
     rest()
     assert len(messages) == 2 and unsent(view) == []
+    app.follow(store.undo_round(game.id, expected_version=first.version))  # "No rounds yet" comes back with the rest, in one message
+    assert len(messages) == 3 and unsent(view) == [] and find_all(view, "round-1") == []
 
 
 def test_the_last_round_sends_the_winners_banner_with_its_row_and_chart_in_one_message(store):
