@@ -266,7 +266,7 @@ def run(root: Path, args) -> tuple[dict[str, str], bool]:
                 median_device.append(statistics.median(times))
                 if number < args.rounds:
                     scorer.wait("enter-round")
-                if number % 20 == 0 or number == 1:
+                if number % 20 == 0 or number in (1, 2, args.rounds):
                     print(f"  round {number}: last device after {max(times):.0f} ms (median device {statistics.median(times):.0f} ms); "
                           f"server RSS {rss():.0f} MiB", flush=True)
             memory[f"after {args.rounds} rounds"] = rss()
