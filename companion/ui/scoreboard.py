@@ -700,6 +700,8 @@ class GameScreen:
         self._kept: dict[tuple, ft.Control] = {}
         """The body's other controls on the page, by what they show (``render``)."""
         self._layout: tuple | None = None
+        self._dates = ft.Text()
+        """When the game was played, in the body's details (``_details``)."""
         self._next_round: RoundForm | None = None
         """The form the last next round was entered in: kept on the page, hidden, to show
         the round after it (``RoundForm.show``)."""
@@ -880,8 +882,9 @@ class GameScreen:
                     ),
                 )
             )
-        details = ("details", s.dates, s.loaded.location, s.loaded.note, self.app.device.may_change(s.game_id))
+        details = ("details", s.loaded.location, s.loaded.note, self.app.device.may_change(s.game_id))
         body.append(kept(details, self._details))
+        self._dates.value = s.dates  # in place: at the game's end the page takes no new button with it
         played: list[ft.Control] = [board.rounds_section]
         if not rounds:
             no_rounds = _("No rounds yet. Enter the first round when it is played.")
@@ -961,9 +964,8 @@ class GameScreen:
     def _details(self) -> ft.Control:
         """When the game was played, its place and note, and the button that sets them."""
         s = self.state
-        lines: list[ft.Control] = [
-            widgets.tagged(ft.Text(s.dates, size=13, color=ft.Colors.ON_SURFACE_VARIANT), "game-dates")
-        ]
+        self._dates = ft.Text(s.dates, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        lines: list[ft.Control] = [widgets.tagged(self._dates, "game-dates")]
         if s.loaded.location:
             lines.append(
                 widgets.tagged(

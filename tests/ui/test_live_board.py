@@ -560,13 +560,14 @@ def test_the_final_round_and_its_undo_keep_the_board_and_swap_only_the_banner_an
     record = store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=record.version)
     screen = board(store, game.id)
     shown_in_a_browser(screen)
-    kept = [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2")]
+    kept = [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2", "game-dates", "edit-details")]
 
     final = store.add_round(game.id, bever_totals(Ann=10, Bob=12), expected_version=record.version)
     ended = screen.follow(final)
     update = sent(ended)
     assert screen.view not in flat(ended)
-    assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2")] == kept
+    assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2", "game-dates", "edit-details")] == kept
+    assert "finished" in text(find(screen.view, "game-dates")) and b"edit-details" not in update  # the date changes in place
     assert b"winner-banner" in update and b"play-again" in update and b"round-3" in update
     assert b"round-1" not in update and b"round-2" not in update  # the rows shown before are not sent again
     assert "Ann wins!" in text(find(screen.view, "winner-banner")) and find_all(screen.view, "enter-round") == []
@@ -574,7 +575,7 @@ def test_the_final_round_and_its_undo_keep_the_board_and_swap_only_the_banner_an
 
     reopened = screen.follow(store.undo_round(game.id, expected_version=final.version))
     assert screen.view not in flat(reopened)
-    assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2")] == kept
+    assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2", "game-dates", "edit-details")] == kept
     assert find_all(screen.view, "winner-banner") == [] and "Enter round 3" in text(find(screen.view, "enter-round"))
     assert text(screen.view) == text(board(store, game.id).view)
 
