@@ -496,6 +496,33 @@ def round_one_drawn_before(sides: list[str]) -> ft.Control:
     return ft.Container(ft.Semantics(content=drawn, exclude_semantics=True), left=0, top=0, right=0, opacity=UNSEEN, ignore_interactions=True)
 
 
+class EndBanner:
+    """The banner over the totals at the game's end (who won, or that it was abandoned),
+    built hidden with the board and filled in when the game ends: the last round then sends
+    its words, not its controls. Flet walks every field of a control that comes onto a page,
+    which made the server's part of the game's last round about twice a normal round's for
+    every device that follows it (docs/sharing.md, "The last round's banner, built before")."""
+
+    def __init__(self) -> None:
+        self.icon = ft.Icon(ft.Icons.EMOJI_EVENTS, size=40, color=ft.Colors.ON_PRIMARY_CONTAINER)
+        self.title = ft.Text(size=24, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER)
+        self.text = ft.Text(color=ft.Colors.ON_PRIMARY_CONTAINER)
+        self.box = ft.Container(
+            ft.Row([self.icon, ft.Column([self.title, self.text], spacing=2, expand=True)], spacing=16),
+            border_radius=16,
+            padding=16,
+        )
+        self.control = widgets.tagged(self.box, "winner-banner", live_region=True)
+
+    def show(self, banner: Banner | None, won: bool) -> None:
+        """Show ``banner`` (hidden when None): a trophy on the primary colour for a game won."""
+        self.control.visible = banner is not None
+        if banner is not None:
+            self.title.value, self.text.value = banner.title, banner.text
+            self.icon.icon = ft.Icons.EMOJI_EVENTS if won else ft.Icons.STOP_CIRCLE
+            self.box.bgcolor = ft.Colors.PRIMARY_CONTAINER if won else ft.Colors.SURFACE_CONTAINER_HIGHEST
+
+
 class BoardParts:
     """The parts of a shown scoreboard that a change of its game updates in place: the
     totals and leader, what comes next, the Enter round button, the rounds' rows and the
@@ -531,6 +558,7 @@ class BoardParts:
         self.played = widgets.Deferred(self.played_list)
         """What was played: ``rounds_section``, or "No rounds yet" before round 1. Round 1
         sends it after the top (``GameScreen.render``)."""
+        self.banner = EndBanner()
         self._shown: list[tuple[RoundRow, RoundRowParts]] = []
         self.refilled: list[ft.Control] = []
         """The rows the last ``show_rounds`` filled in again, to be sent on their own (``parts``)."""
@@ -800,8 +828,9 @@ class GameScreen:
         """Show the game as the state has it. A scoreboard built before keeps its totals,
         rounds and chart, updated in place, while the device's right to correct rounds stays:
         a change of layout (the first round, the game won, its final round undone, reopened)
-        then only swaps the banner and the buttons around them. The controls to send to the
-        browser, in the messages they may go in: the app bar and the board's body, with
+        then only shows or hides the banner (``EndBanner``) and swaps the buttons under it. The
+        controls to send to the browser, in the messages they may go in: the app bar if its
+        title changed, and the board's body, with
         ``refill`` (``BoardParts.show_rounds``) the rows filled in again; or the whole page
         when built anew. When the table and the chart come in place of "No rounds yet"
         (round 1), they go in a message after the rest (held back from it:
@@ -815,6 +844,8 @@ class GameScreen:
             widgets.set_title(self.view, _("Scoreboard"))
             widgets.set_body(self.view, [widgets.error_banner(s.error or _("This game could not be opened."))])
             return [[self.view]]
+        bar = widgets.app_bar(self.view)
+        retitled = [bar] if not isinstance(bar.title, ft.Text) or bar.title.value != s.title else []  # not at a followed change
         widgets.set_title(self.view, s.title)
         rounds = s.rounds()
         board = self._board if self._board_root is not None and self._editable == s.can_edit else None  # rows are built for the rights
@@ -850,9 +881,8 @@ class GameScreen:
         body: list[ft.Control] = []
         if s.error:
             body.append(kept(("error", s.error), lambda: widgets.error_banner(s.error or "")))
-        banner = s.banner
-        if banner:
-            body.append(kept(("banner", banner, s.status), lambda: self._banner(banner)))
+        board.banner.show(s.banner, won=s.status == "finished")
+        body.append(board.banner.control)
         body.append(board.totals)
         body.append(board.next_up)
         actions: list[ft.Control] = []
@@ -873,15 +903,12 @@ class GameScreen:
             row = kept(("actions",), lambda: ft.Row(spacing=8))
             row.controls = actions
             body.append(row)
-        if s.bgstats_link:
-            body.append(
-                kept(
-                    ("bgstats",),
-                    lambda: widgets.tagged(
-                        ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.SEND, on_click=self._send_to_bgstats), "send-bgstats"
-                    ),
-                )
-            )
+        bgstats = kept(  # built hidden, as the banner
+            ("bgstats",),
+            lambda: widgets.tagged(ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.SEND, on_click=self._send_to_bgstats), "send-bgstats"),
+        )
+        bgstats.visible = bool(s.bgstats_link)
+        body.append(bgstats)
         details = ("details", s.loaded.location, s.loaded.note, self.app.device.may_change(s.game_id))
         body.append(kept(details, self._details))
         self._dates.value = s.dates  # in place: at the game's end the page takes no new button with it
@@ -917,8 +944,8 @@ class GameScreen:
             body_column(self._board_root.content).controls = body
             self._lay_out_board(self._board_root)
             if revealed:
-                return [[widgets.app_bar(self.view), self._board_root], [board.played, *board.refilled]]
-            return [[widgets.app_bar(self.view), self._board_root, *board.refilled]]
+                return [[*retitled, self._board_root], [board.played, *board.refilled]]
+            return [[*retitled, self._board_root, *board.refilled]]
         self._board, self._board_root = board, widgets.Stowed(widgets.constrained(body))
         self._lay_out_board(self._board_root)
         return [[self.view]]
@@ -934,32 +961,6 @@ class GameScreen:
 
     def _enter(self) -> None:
         self.app.go(Route(Page.ENTRY, game_id=self.state.game_id).path)
-
-    def _banner(self, banner: Banner) -> ft.Control:
-        won = self.state.status == "finished"
-        return widgets.tagged(
-            ft.Container(
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.EMOJI_EVENTS if won else ft.Icons.STOP_CIRCLE, size=40, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                        ft.Column(
-                            [
-                                ft.Text(banner.title, size=24, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                                ft.Text(banner.text, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                            ],
-                            spacing=2,
-                            expand=True,
-                        ),
-                    ],
-                    spacing=16,
-                ),
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if won else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                border_radius=16,
-                padding=16,
-            ),
-            "winner-banner",
-            live_region=True,
-        )
 
     def _details(self) -> ft.Control:
         """When the game was played, its place and note, and the button that sets them."""

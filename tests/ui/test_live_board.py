@@ -22,14 +22,14 @@ from companion.share.table import Device, Role
 from companion.ui.chart import CHART_POINTS, drawn_rounds
 from companion.ui.round_entry.drafts import Drafts
 from companion.ui.scoreboard import SHOWN_ROUNDS, GameScreen, ScoreboardState
-from companion.ui import scoreboard, share_panel
+from companion.ui import scoreboard, share_panel, widgets
 from companion.ui.new_game import seat_teams
 from companion.ui.routes import Page, Route
 from companion.ui.synced import unsent
 from companion.ui.widgets import Stowed
 from tests.ui.conftest import bever_totals
 from tests.ui.round_entry.test_forms import served_page
-from tests.ui.tree import ENCODE, find, find_all, tap, text, walk
+from tests.ui.tree import ENCODE, find, find_all, shown, tap, text, walk
 
 
 class App:
@@ -265,7 +265,7 @@ def test_the_last_round_sends_the_winners_banner_with_its_row_and_chart_in_one_m
     app, page, messages, game, _session = followed_board(store, 29)  # of 30 rounds
     rest = app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=game.version))
     assert rest is not None and len(messages) == 1 and unsent(page.views[-1]) == []
-    assert find_all(page.views[-1], "winner-banner") and find_all(page.views[-1], "round-30")
+    assert shown(page.views[-1], "winner-banner") and find_all(page.views[-1], "round-30")
 
 
 @pytest.mark.parametrize("played", [0, 2])
@@ -554,29 +554,36 @@ def test_before_round_1_the_board_draws_a_row_and_the_charts_lines_out_of_sight_
     assert drawn_out_of_sight(screen) == [] and len(find_all(screen.view, "round-1")) == 1
 
 
-def test_the_final_round_and_its_undo_keep_the_board_and_swap_only_the_banner_and_buttons(store):
+def test_the_final_round_and_its_undo_keep_the_board_and_its_banner_and_swap_only_the_buttons(store):
+    """The banner and Send to BG Stats are built hidden with the board: the game's end sends
+    their words, not their controls (``EndBanner``)."""
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 3})
     record = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
     record = store.add_round(game.id, bever_totals(Ann=5, Bob=5), expected_version=record.version)
     screen = board(store, game.id)
     shown_in_a_browser(screen)
-    kept = [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2", "game-dates", "edit-details")]
+    tags = ("total-Ann", "round-1", "round-2", "game-dates", "edit-details", "winner-banner", "send-bgstats")
+    kept = [find(screen.view, i) for i in tags]
+    assert not shown(screen.view, "winner-banner") and not shown(screen.view, "send-bgstats")
 
     final = store.add_round(game.id, bever_totals(Ann=10, Bob=12), expected_version=record.version)
     ended = screen.follow(final)
     update = sent(ended)
-    assert screen.view not in flat(ended)
-    assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2", "game-dates", "edit-details")] == kept
+    assert screen.view not in flat(ended) and widgets.app_bar(screen.view) not in flat(ended)  # its title stays: not compared
+    assert [find(screen.view, i) for i in tags] == kept
     assert "finished" in text(find(screen.view, "game-dates")) and b"edit-details" not in update  # the date changes in place
-    assert b"winner-banner" in update and b"play-again" in update and b"round-3" in update
+    assert b"Ann wins!" in update and b"winner-banner" not in update and b"send-bgstats" not in update  # their words, not their controls
+    assert b"play-again" in update and b"round-3" in update
     assert b"round-1" not in update and b"round-2" not in update  # the rows shown before are not sent again
-    assert "Ann wins!" in text(find(screen.view, "winner-banner")) and find_all(screen.view, "enter-round") == []
+    assert shown(screen.view, "winner-banner") and shown(screen.view, "send-bgstats") and not shown(screen.view, "enter-round")
+    assert "Ann wins!" in text(find(screen.view, "winner-banner"))
     assert text(screen.view) == text(board(store, game.id).view)
 
     reopened = screen.follow(store.undo_round(game.id, expected_version=final.version))
     assert screen.view not in flat(reopened)
-    assert [find(screen.view, i) for i in ("total-Ann", "round-1", "round-2", "game-dates", "edit-details")] == kept
-    assert find_all(screen.view, "winner-banner") == [] and "Enter round 3" in text(find(screen.view, "enter-round"))
+    assert [find(screen.view, i) for i in tags] == kept
+    assert not shown(screen.view, "winner-banner") and not shown(screen.view, "send-bgstats")
+    assert "Enter round 3" in text(find(screen.view, "enter-round"))
     assert text(screen.view) == text(board(store, game.id).view)
 
 

@@ -41,6 +41,11 @@ def find_all(root: ft.Control, identifier: str) -> list[ft.Control]:
     return [c.content for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == identifier]
 
 
+def shown(root: ft.Control, identifier: str) -> bool:
+    """Whether a control tagged ``identifier`` shows (it and all that hold it visible)."""
+    return any(isinstance(c, ft.Semantics) and c.identifier == identifier for c in walk(root, visible_only=True))
+
+
 def find(root: ft.Control, identifier: str) -> ft.Control:
     """The one control wrapped by ``ft.Semantics(identifier=...)``."""
     found = find_all(root, identifier)
