@@ -481,19 +481,51 @@ UNSEEN = 0.005
 the lines, faintly, on a light screen)."""
 
 
-def round_one_drawn_before(sides: list[str]) -> ft.Control:
-    """A round's row and the chart's lines as round 1 will show them, drawn under "No rounds
-    yet" where no one sees them (``UNSEEN``), out of the layout, of the taps and of the screen
-    reader's tree. A browser readies the code and the graphics programs that draw a thing
-    the first time it draws it, and round 1 was that time on every device at once: with ten
-    viewers on this machine it reached the last one's screen after 1.3 s, later rounds after
-    about 0.25 s; drawn before, after about 0.72 s (docs/sharing.md, "Round 1 drawn before")."""
+def drawn_before(sides: list[str]) -> ft.Control:
+    """What the board shows for the first time later in the game, drawn under "No rounds yet"
+    where no one sees it (``UNSEEN``), out of the layout, of the taps and of the screen
+    reader's tree: round 1's row and the chart's lines, round 11's Show all button, and the
+    game's end (its banner, the Winner pill, Send to BG Stats). A browser readies the code
+    and the graphics programs that draw a thing the first time it draws it, and with a table's
+    devices that was the same save on every device at once. With ten viewers on this machine
+    round 1 reached the last one's screen after 1.3 s, later rounds after about 0.25 s; drawn
+    before, after about 0.72 s (docs/sharing.md, "Round 1 drawn before"). The game's end
+    reached the last of 100 devices after 1.0 to 2.0 s in games of 30 rounds; drawn before,
+    after 0.66 s (docs/sharing.md, "The game's end drawn before")."""
     zeros = (0,) * len(sides)
     row = RoundRowParts(RoundRow(0, 1, zeros, zeros, ""), None)
     chart = ScoreChart({side: [0, i + 1] for i, side in enumerate(sides)}, height=80)
-    row.control.identifier = chart.control.identifier = None  # not the board's own round 1 and chart
-    drawn = ft.Column([ft.Card(row.control, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS), chart.control], spacing=4)
+    banner = EndBanner()
+    banner.show(Banner(sides[0], sides[-1]), won=True)  # in the banner's lettering: the words do not matter
+    for control in (row.control, chart.control, banner.control):
+        control.identifier = None  # not the board's own
+    drawn = ft.Column(
+        [
+            show_all_button(SHOWN_ROUNDS + 1),
+            ft.Card(row.control, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS),
+            chart.control,
+            banner.control,
+            widgets.pill(_("Winner"), ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY),
+            bgstats_button(),
+        ],
+        spacing=4,
+    )
     return ft.Container(ft.Semantics(content=drawn, exclude_semantics=True), left=0, top=0, right=0, opacity=UNSEEN, ignore_interactions=True)
+
+
+def show_all_button(rounds: int, on_click: Callable[[], None] | None = None) -> ft.TextButton:
+    """The button that lists every round of a game with ``rounds`` rounds (the board lists the
+    last SHOWN_ROUNDS)."""
+    return ft.TextButton(show_all_label(rounds), icon=ft.Icons.UNFOLD_MORE, on_click=on_click)
+
+
+def show_all_label(rounds: int) -> str:
+    return _("Show all {count} rounds").format(count=rounds)
+
+
+def bgstats_button(on_click: Callable[[], None] | None = None) -> ft.OutlinedButton:
+    """The button that logs a finished game in BG Stats (``ScoreboardState.bgstats_link``)."""
+    return ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.SEND, on_click=on_click)
 
 
 class EndBanner:
@@ -624,7 +656,7 @@ class BoardParts:
         self.table.controls[1:] = [parts.control for _row, parts in self._shown]  # the header stays
         hidden = len(rounds) - len(listed)
         self.show_all_box.visible = hidden > 0
-        self.show_all.content = _("Show all {count} rounds").format(count=len(rounds))
+        self.show_all.content = show_all_label(len(rounds))
 
     def _row(self, row: RoundRow, spare: list[RoundRowParts]) -> RoundRowParts:
         """The row that shows ``row``: a spare one like it filled in again, else a new one."""
@@ -903,10 +935,7 @@ class GameScreen:
             row = kept(("actions",), lambda: ft.Row(spacing=8))
             row.controls = actions
             body.append(row)
-        bgstats = kept(  # built hidden, as the banner
-            ("bgstats",),
-            lambda: widgets.tagged(ft.OutlinedButton(_("Send to BG Stats"), icon=ft.Icons.SEND, on_click=self._send_to_bgstats), "send-bgstats"),
-        )
+        bgstats = kept(("bgstats",), lambda: widgets.tagged(bgstats_button(self._send_to_bgstats), "send-bgstats"))  # built hidden, as the banner
         bgstats.visible = bool(s.bgstats_link)
         body.append(bgstats)
         details = ("details", s.loaded.location, s.loaded.note, self.app.device.may_change(s.game_id))
@@ -920,7 +949,7 @@ class GameScreen:
 
             def empty() -> ft.Control:
                 shown = widgets.empty_state(ft.Icons.SCOREBOARD, no_rounds)
-                return ft.Stack([round_one_drawn_before(s.game.sides), shown], clip_behavior=ft.ClipBehavior.NONE) if coming else shown
+                return ft.Stack([drawn_before(s.game.sides), shown], clip_behavior=ft.ClipBehavior.NONE) if coming else shown
 
             played.append(kept(("no rounds", coming), empty))
         board.played_list.controls = played
@@ -1002,7 +1031,7 @@ class GameScreen:
         )
         board.table = ft.Column([widgets.frozen(ft.Container(header, padding=ft.Padding.symmetric(horizontal=12, vertical=8)))], spacing=0)
         board.row_control = self._round_row
-        board.show_all = ft.TextButton("", icon=ft.Icons.UNFOLD_MORE, on_click=self._show_all_rounds)
+        board.show_all = show_all_button(len(rounds), self._show_all_rounds)
         board.show_all_box = widgets.tagged(board.show_all, "all-rounds")
         board.show_rounds(rounds)
         board.rounds_table = ft.Column([board.show_all_box, ft.Card(board.table, margin=0, clip_behavior=ft.ClipBehavior.ANTI_ALIAS)], spacing=4)

@@ -538,9 +538,11 @@ def drawn_out_of_sight(screen: GameScreen) -> list[ft.Container]:
     return [c for c in walk(screen.view) if isinstance(c, ft.Container) and c.ignore_interactions and c.opacity < 0.05]
 
 
-def test_before_round_1_the_board_draws_a_row_and_the_charts_lines_out_of_sight_and_round_1_takes_them_away(store):
-    """Round 1 is the first time a page draws a round's row and the chart's lines, which costs
-    a browser the most the first time; drawn before, that is not at the save on every device."""
+def test_before_round_1_the_board_draws_what_comes_later_out_of_sight_and_round_1_takes_it_away(store):
+    """Round 1 is the first time a page draws a round's row and the chart's lines, round 11
+    its Show all button, the last round the banner, the Winner pill and Send to BG Stats:
+    the first time costs a browser the most, and drawn before, that is not at a save on every
+    device at once (``scoreboard.drawn_before``)."""
     game = store.create_game("klaverjassen", ["Ann", "Bob", "Cy", "Di"], teams=seat_teams(["Ann", "Bob", "Cy", "Di"], 2))
     screen = board(store, game.id)
     (under,) = drawn_out_of_sight(screen)
@@ -548,7 +550,12 @@ def test_before_round_1_the_board_draws_a_row_and_the_charts_lines_out_of_sight_
     (chart,) = [c for c in walk(under) if type(c).__name__ == "LineChart"]
     assert [len(line.points) for line in chart.data_series] == [2, 2]  # a line for each team, of one segment
     assert "Ann & Cy" in text(under) and "0" in text(under)  # the legend and a row of scores
+    assert all(words in text(under) for words in ("Show all 11 rounds", "Winner", "Send to BG Stats"))
+    (banner,) = [c for c in walk(under) if isinstance(c, ft.Semantics) and c.live_region]
+    assert banner.visible and "Ann & Cy" in text(banner)  # the end's banner, in its lettering
     assert find_all(screen.view, "round-1") == [] and len(find_all(screen.view, "score-chart")) == 1  # the board's own, hidden
+    assert [len(find_all(screen.view, i)) for i in ("winner-banner", "send-bgstats", "all-rounds")] == [1, 1, 1]  # the board's own
+    assert not any(shown(screen.view, i) for i in ("winner-banner", "send-bgstats", "all-rounds"))
 
     screen.follow(store.add_round(game.id, {"card_points": {"Ann & Cy": 100, "Bob & Di": 62}, "pit": None, "verzaakt": None}, expected_version=game.version))
     assert drawn_out_of_sight(screen) == [] and len(find_all(screen.view, "round-1")) == 1
