@@ -489,9 +489,9 @@ def drawn_before(sides: list[str]) -> ft.Control:
     and the graphics programs that draw a thing the first time it draws it, and with a table's
     devices that was the same save on every device at once. With ten viewers on this machine
     round 1 reached the last one's screen after 1.3 s, later rounds after about 0.25 s; drawn
-    before, after about 0.72 s (docs/sharing.md, "Round 1 drawn before"). The game's end
-    reached the last of 100 devices after 1.0 to 2.0 s in games of 30 rounds; drawn before,
-    after 0.66 s (docs/sharing.md, "The game's end drawn before")."""
+    before, after about 0.72 s (docs/sharing.md, "Round 1 drawn before"). Ten browsers among
+    100 devices drew the game's end after 1.5 to 2.0 s in games of 30 rounds; drawn before,
+    after 0.66 and 0.91 s (docs/sharing.md, "The game's end drawn before")."""
     zeros = (0,) * len(sides)
     row = RoundRowParts(RoundRow(0, 1, zeros, zeros, ""), None)
     chart = ScoreChart({side: [0, i + 1] for i, side in enumerate(sides)}, height=80)
@@ -533,7 +533,7 @@ class EndBanner:
     built hidden with the board and filled in when the game ends: the last round then sends
     its words, not its controls. Flet walks every field of a control that comes onto a page,
     which made the server's part of the game's last round about twice a normal round's for
-    every device that follows it (docs/sharing.md, "The last round's banner, built before")."""
+    every device that follows it (docs/sharing.md, "The game's end drawn before")."""
 
     def __init__(self) -> None:
         self.icon = ft.Icon(ft.Icons.EMOJI_EVENTS, size=40, color=ft.Colors.ON_PRIMARY_CONTAINER)
