@@ -192,7 +192,7 @@ class ScoreboardState:
         """When the game started, and when it ended once it has."""
         now = self._now()
         text = _("Started {when}").format(when=when(self.loaded.created_at, now))
-        if self.status == "finished" and self.loaded.finished_at:
+        if self.finished and self.loaded.finished_at:
             text += " · " + _("finished {when}").format(when=when(self.loaded.finished_at, now))
         return text
 
@@ -202,9 +202,15 @@ class ScoreboardState:
         return [t for t in (self.loaded.location, self.loaded.note) if t]
 
     @property
+    def finished(self) -> bool:
+        """Whether the game was played to its end (not abandoned, not still going)."""
+        return self.status == "finished"
+
+    @property
     def bgstats_link(self) -> str | None:
-        """The link that logs the finished game in BG Stats; None before its end."""
-        if self.status != "finished":
+        """The link that logs the finished game in BG Stats; None before its end. Built
+        when asked for (a tap): it writes the whole play out."""
+        if not self.finished:
             return None
         from companion.bgstats import create_play_link
 
@@ -913,7 +919,7 @@ class GameScreen:
         body: list[ft.Control] = []
         if s.error:
             body.append(kept(("error", s.error), lambda: widgets.error_banner(s.error or "")))
-        board.banner.show(s.banner, won=s.status == "finished")
+        board.banner.show(s.banner, won=s.finished)
         body.append(board.banner.control)
         body.append(board.totals)
         body.append(board.next_up)
@@ -925,7 +931,7 @@ class GameScreen:
             if board.enter_button is not None:  # kept from an earlier round: its number moved on
                 board.enter_button.content = board.enter_label
             actions.append(enter)
-        if s.status == "finished" and not s.read_only:
+        if s.finished and not s.read_only:
             actions.append(kept(("play-again",), lambda: self._button(widgets.SteadyFilledButton, _("Play again"), ft.Icons.REPLAY, self._play_again, "play-again")))
         if s.can_reopen:
             actions.append(kept(("reopen",), lambda: self._button(widgets.SteadyFilledButton, _("Reopen game"), ft.Icons.PLAY_ARROW, self._reopen, "reopen")))
@@ -936,7 +942,7 @@ class GameScreen:
             row.controls = actions
             body.append(row)
         bgstats = kept(("bgstats",), lambda: widgets.tagged(bgstats_button(self._send_to_bgstats), "send-bgstats"))  # built hidden, as the banner
-        bgstats.visible = bool(s.bgstats_link)
+        bgstats.visible = s.finished  # its link is built only when tapped
         body.append(bgstats)
         details = ("details", s.loaded.location, s.loaded.note, self.app.device.may_change(s.game_id))
         body.append(kept(details, self._details))
