@@ -13,8 +13,9 @@ index when the page opens, and copies files the app never loads. Here:
   compiled by the same Pyodide under Node.js (scripts/phone_app/compile.mjs), so that the
   phone does not compile every module at each start (a first visit took 16 s, then 7 s);
 - only the files the app loads are copied: the CanvasKit renderer in its variant for every
-  browser, Pyodide's runtime and standard library, the fonts (the suits' font in Flutter's
-  font manifest); the client's licences, which it never reads, are kept compressed; with
+  browser, Pyodide's runtime and standard library, the fonts (the suits' font and the icon
+  font cut down to the app's icons, in Flutter's font manifest); the client's licences,
+  which it never reads, are kept compressed; with
   ``--wasm-client``, Flutter's WebAssembly client too, which Chromium-based browsers use;
 - the app's own service worker (scripts/phone_app/sw.js) keeps every file for offline use
   (Flutter's own one only unregisters itself), and a web manifest lets the phone install it;
@@ -263,14 +264,17 @@ def trim_pyodide_lock(out: Path) -> None:
 
 
 def add_fonts(out: Path) -> None:
-    """The suits' font (and its licence) and Roboto in Flutter's font manifest, so the client
-    loads them before the first page; the files of the Flutter packages the app never shows
-    (``theme.UNUSED_PACKAGES``, whose fonts the manifest already leaves out) are left out."""
+    """The suits' font, the icon font cut down (with their licences) and Roboto in Flutter's font
+    manifest, so the client loads them before the first page; the whole icon font and the
+    files of the Flutter packages the app never shows (``theme.UNUSED_PACKAGES``, whose fonts
+    the manifest already leaves out) are left out."""
     sys.path.insert(0, str(ROOT))
     from companion.ui.theme import ASSETS_DIR, UNUSED_PACKAGES, add_to_font_manifest
 
     add_to_font_manifest(out)
-    shutil.copy(ASSETS_DIR / "fonts" / "DejaVu-LICENSE.txt", out / "assets" / "fonts")
+    (out / "assets" / "fonts" / "MaterialIcons-Regular.otf").unlink()  # the manifest names the cut one
+    for licence in ("DejaVu-LICENSE.txt", "MaterialIcons-LICENSE.txt"):
+        shutil.copy(ASSETS_DIR / "fonts" / licence, out / "assets" / "fonts")
     from flet_web import patch_font_manifest_json
 
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))

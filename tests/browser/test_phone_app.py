@@ -278,6 +278,7 @@ def test_the_folder_installs_and_runs_from_its_own_files(folder_fixture, request
     assert set(cached) == (files - {"sw.js", "index.html"}) | {"./"}
     assert {"main.dart.js", "canvaskit/canvaskit.wasm"} <= files  # every browser's client
     assert ({"main.dart.wasm", "canvaskit/skwasm.wasm"} <= files) == FOLDERS[folder_fixture]
+    assert "assets/fonts/MaterialIcons-Companion.otf" in files and "assets/fonts/MaterialIcons-Regular.otf" not in files  # 1.2 MB no page asks for
     with tarfile.open(phone_app / "app.tar.gz") as archive:
         names = set(archive.getnames())
     # Flet's worker installs with micropip from a package index what these two name
