@@ -9,10 +9,10 @@ from companion.i18n import _
 from companion.store import StoreError
 from companion.store.protocol import GameStore
 from companion.ui import widgets
-from companion.ui.chart import score_chart
+from companion.ui.chart import ScoreChart
 from companion.ui.format import points
 from companion.ui.routes import Page, Route
-from companion.ui.scoreboard import ScoreboardState
+from companion.ui.scoreboard import ScoreboardState, SideRow
 
 
 class TableViewState:
@@ -50,68 +50,131 @@ class TableViewState:
 
 def table_view(app, game_id: int | None) -> ft.View:
     """Scoreboard and chart only, in type large enough to read across a room."""
-    route = Route(Page.TABLE) if game_id is None else Route(Page.TABLE_OF_GAME, game_id=game_id)
-    state = TableViewState(app.store, game_id)
-    state.load()
-    board = state.board
-    title = board.title if board else _("Table view")
-    body: list[ft.Control] = []
-    if state.error:
-        body.append(widgets.error_banner(state.error))
-    if state.empty_message:
-        body.append(widgets.empty_state(ft.Icons.TV, state.empty_message))
-    if board:
-        banner = board.banner
-        if banner:
+    return TableScreen(app, game_id).view
+
+
+def table_screen_of(view: ft.View | None) -> TableScreen | None:
+    """The table view a page shows (None for any other page)."""
+    data = view.data if view is not None else None
+    return data if isinstance(data, TableScreen) else None
+
+
+class TableScreen:
+    """The table view of one game, kept so that a round saved elsewhere changes its totals,
+    lines and chart in place (``follow``), as on every scoreboard: the big screen then draws
+    what changed, not a page built anew with its chart at every round."""
+
+    def __init__(self, app, game_id: int | None):
+        route = Route(Page.TABLE) if game_id is None else Route(Page.TABLE_OF_GAME, game_id=game_id)
+        self.state = state = TableViewState(app.store, game_id)
+        state.load()
+        board = state.board
+        self.title = ft.Text(board.title if board else _("Table view"), size=28, weight=ft.FontWeight.W_600)
+        self.totals: list[BigTotal] = []
+        self.lines: list[ft.Text] = []
+        self.chart: ScoreChart | None = None
+        self._layout = _layout(board)
+        body: list[ft.Control] = []
+        if state.error:
+            body.append(widgets.error_banner(state.error))
+        if state.empty_message:
+            body.append(widgets.empty_state(ft.Icons.TV, state.empty_message))
+        if board:
+            banner = board.banner
+            if banner:
+                body.append(
+                    widgets.tagged(
+                        ft.Text(f"{banner.title} {banner.text}", size=34, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+                        "table-banner",
+                        live_region=True,
+                    )
+                )
+            self.totals = [BigTotal(row) for row in board.sides()]
+            self.lines = [ft.Text(size=22, color=ft.Colors.ON_SURFACE_VARIANT) for _line in range(2)]
+            self._show_lines(board)
+            chart: ft.Control = ft.Container()
+            if board.game.rounds:
+                self.chart = ScoreChart(board.chart(), height=420, text_size=20)
+                chart = widgets.tagged(self.chart.control, "table-chart")
             body.append(
-                widgets.tagged(
-                    ft.Text(f"{banner.title} {banner.text}", size=34, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
-                    "table-banner",
-                    live_region=True,
+                ft.ResponsiveRow(
+                    [ft.Column([ft.Column([t.control for t in self.totals], spacing=8), *self.lines], col={"xs": 12, "md": 5}),
+                     ft.Container(chart, col={"xs": 12, "md": 7})],
+                    spacing=24,
+                    run_spacing=24,
                 )
             )
-        lines = [t for t in (board.progress, board.next_up) if t]
-        totals = ft.Column([_big_total(row) for row in board.sides()], spacing=8)
-        chart = widgets.tagged(score_chart(board.chart(), height=420, text_size=20), "table-chart") if board.game.rounds else ft.Container()
-        body.append(
-            ft.ResponsiveRow(
-                [ft.Column([totals, *[ft.Text(t, size=22, color=ft.Colors.ON_SURFACE_VARIANT) for t in lines]], col={"xs": 12, "md": 5}),
-                 ft.Container(chart, col={"xs": 12, "md": 7})],
-                spacing=24,
-                run_spacing=24,
-            )
-        )
-    view = ft.View(
-        route=route.path,
-        appbar=ft.AppBar(
-            title=ft.Text(title, size=28, weight=ft.FontWeight.W_600),
-            leading=widgets.back_button(app),
-            automatically_imply_leading=False,
-            bgcolor=ft.Colors.SURFACE_CONTAINER,
-        ),
-        controls=[widgets.tagged(ft.Container(ft.Column(body, spacing=24), padding=24), "table-view")],
-        scroll=ft.ScrollMode.AUTO,
-        padding=0,
-        bgcolor=ft.Colors.SURFACE,
-    )
-    return view
-
-
-def _big_total(row) -> ft.Control:
-    return widgets.tagged(
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Container(width=18, height=18, bgcolor=row.color, border_radius=9),
-                    ft.Text(row.name, size=36, weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                    ft.Text(points(row.total), size=72, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY if row.leading else ft.Colors.ON_SURFACE),
-                ],
-                spacing=16,
+        self.view = ft.View(
+            route=route.path,
+            appbar=ft.AppBar(
+                title=self.title,
+                leading=widgets.back_button(app),
+                automatically_imply_leading=False,
+                bgcolor=ft.Colors.SURFACE_CONTAINER,
             ),
+            controls=[widgets.tagged(ft.Container(ft.Column(body, spacing=24), padding=24), "table-view")],
+            scroll=ft.ScrollMode.AUTO,
+            padding=0,
+            bgcolor=ft.Colors.SURFACE,
+        )
+        self.view.data = self
+
+    @property
+    def game_id(self) -> int | None:
+        """The game shown (None when there is none)."""
+        return self.state.board.game_id if self.state.board else None
+
+    def follow(self, record) -> list[ft.Control] | None:
+        """Show ``record``, the shown game after a change elsewhere, in place: the controls that
+        changed. None when the page must be built anew: the game is not the one shown, or the
+        change alters what the page holds (the first round's chart, the game's end, which on
+        ``/table`` also moves on to the next game in progress)."""
+        board = self.state.board
+        if board is None or record.id != board.game_id:
+            return None
+        board.follow(record)
+        if _layout(board) != self._layout:
+            return None
+        self.title.value = board.title
+        for total, row in zip(self.totals, board.sides()):
+            total.show(row)
+        self._show_lines(board)
+        changed: list[ft.Control] = [self.title, *(t.control for t in self.totals), *self.lines]
+        if self.chart is not None:
+            self.chart.show(board.chart())
+            changed.append(self.chart.chart)
+        return changed
+
+    def _show_lines(self, board: ScoreboardState) -> None:
+        shown = [t for t in (board.progress, board.next_up) if t]
+        for line, text in zip(self.lines, shown + [""] * len(self.lines)):
+            line.value, line.visible = text, bool(text)
+
+
+def _layout(board: ScoreboardState | None) -> tuple:
+    """What decides the table view's parts: while it stays the same, a change only changes
+    their contents."""
+    if board is None:
+        return (None,)
+    return (board.game_id, board.banner, bool(board.game.rounds), tuple(row.name for row in board.sides()))
+
+
+class BigTotal:
+    """One side's name and total in large type, its row lit while it leads."""
+
+    def __init__(self, row: SideRow):
+        self.name = ft.Text(size=36, weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        self.total = ft.Text(size=72, weight=ft.FontWeight.BOLD)
+        self.box = ft.Container(
+            ft.Row([ft.Container(width=18, height=18, bgcolor=row.color, border_radius=9), self.name, self.total], spacing=16),
             padding=ft.Padding.symmetric(horizontal=20, vertical=8),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if row.leading else None,
             border_radius=16,
-        ),
-        f"table-total-{row.name}",
-        label=f"{row.name} {row.total}",
-    )
+        )
+        self.control = widgets.tagged(self.box, f"table-total-{row.name}")
+        self.show(row)
+
+    def show(self, row: SideRow) -> None:
+        self.name.value, self.total.value = row.name, points(row.total)
+        self.total.color = ft.Colors.PRIMARY if row.leading else ft.Colors.ON_SURFACE
+        self.box.bgcolor = ft.Colors.PRIMARY_CONTAINER if row.leading else None
+        self.control.label = f"{row.name} {row.total}"

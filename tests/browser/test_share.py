@@ -3,7 +3,7 @@
 The app runs with ``--share`` (on 127.0.0.1, so the test needs no network): the host
 opens the host link printed in the terminal, the others the join link. The host lets the
 scorer keep score; the scorer saves a round and the viewer's scoreboard shows it without
-a reload; when host and scorer enter the same round, the host is told the moment the
+a reload, and so does a big screen's table view; when host and scorer enter the same round, the host is told the moment the
 scorer saves it, and what the host typed is kept and saved as the next round; a viewer that lost its connection catches up when it is back; the viewer has no way
 to enter a round; a browser without the code sees only the join screen, and a wrong code
 is refused, its field focused again for the next try.
@@ -93,6 +93,11 @@ def test_the_scorer_saves_a_round_and_the_viewer_sees_it_live(browsers, shared_t
     scorer.expect_text("enter-round", "Enter round 2")
     viewer.expect_text("total-Ann", "Ann 9")  # 3+1+4+1, on the viewer's screen without a reload
     viewer.expect_text("total-Bob", "Bob 22")
+    tv = browsers()  # a big screen at the end of the table
+    tv.open(shared_table["join"])
+    tv.wait("nav-history")
+    tv.open(f"/table/{game}")
+    tv.expect_text("table-total-Ann", "Ann 9")
 
     # Round 2 entered by two scorers at once, while the viewer's phone is offline.
     host.open(f"/game/{game}")
@@ -114,6 +119,8 @@ def test_the_scorer_saves_a_round_and_the_viewer_sees_it_live(browsers, shared_t
     host.tap("entry-save")
     host.expect_text("enter-round", "Enter round 4")
     host.expect_text("total-Ann", "Ann 21")  # 9 + 4 + 8
+    tv.expect_text("table-total-Ann", "Ann 21")  # rounds 2 and 3 changed it in place
+    tv.expect_text("table-total-Bob", "Bob 42")
 
     viewer.page.context.set_offline(False)  # back: it catches up by itself
     viewer.expect_text("total-Ann", "Ann 21")

@@ -204,21 +204,22 @@ def test_the_scorers_own_save_fills_in_the_row_that_scrolls_out_and_sends_it(sto
     assert text(find(page.views[-1], f"round-{SHOWN_ROUNDS + 3}")).split()[:3] == ["13", "4", "52"]  # Ann's 1+1+1+1 over 13 rounds of 4
 
 
-def followed_board(store, rounds: int):
-    """A game of ``rounds`` rounds on a page that shows its board as a browser has it: its
-    app shell, its page, the messages sent to the browser from now on, the game."""
+def followed_board(store, rounds: int, route: str = "/game/{game}", length: int = 30):
+    """A game of ``length`` rounds, ``rounds`` of them played, on a page that shows its board
+    (or ``route``) as a browser has it: its app shell, its page, the messages sent to the
+    browser from now on, the game."""
     from companion.ui.router import App as Shell
 
     messages: list = []
     session, page = served_page(messages)
-    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 30})
+    game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": length})
     for _ in range(rounds):
         game = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
     app = Shell(page, store)
     app.awake.follow = lambda route: None  # no browser to keep awake
     app.drafts = Drafts()  # nor to keep the drafts in
     page.navigate = lambda route, **kwargs: None
-    app.go(f"/game/{game.id}")
+    app.go(route.format(game=game.id))
     messages.clear()
     return app, page, messages, game, session
 

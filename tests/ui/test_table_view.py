@@ -1,0 +1,52 @@
+"""The table view (a TV or laptop at the table) follows a game as every scoreboard does: a
+round saved elsewhere changes its totals, lines and chart in place, in one message, and the
+page is built anew only when what it holds changes (the first round's chart, the game's end)."""
+
+from __future__ import annotations
+
+from companion.ui.synced import unsent
+from companion.ui.table_view import table_screen_of
+from tests.ui.conftest import bever_totals
+from tests.ui.test_live_board import followed_board
+from tests.ui.tree import find, find_all, text
+
+
+def followed_table(store, rounds: int, route: str = "/table"):
+    """A game of 3 rounds, ``rounds`` of them played, on a page that shows ``route``'s table view."""
+    return followed_board(store, rounds, route, length=3)
+
+
+def test_a_round_saved_elsewhere_changes_the_table_view_in_place_in_one_message(store):
+    app, page, messages, game, _session = followed_table(store, 1)
+    view = page.views[-1]
+    screen = table_screen_of(view)
+    assert screen is not None and screen.chart is not None
+    ann, chart = find(view, "table-total-Ann"), screen.chart.chart
+    assert app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=30), expected_version=game.version)) is not None
+    assert page.views[-1] is view and find(view, "table-total-Ann") is ann and screen.chart.chart is chart  # not built anew
+    assert text(ann).split() == ["Ann", "17"] and screen.totals[0].control.label == "Ann 17"  # 12 + 5, as a screen reader says it
+    assert "Round 3" in text(view)  # what comes next
+    assert len(chart.data_series[0].points) == 3  # the start and two rounds
+    assert len(messages) == 1 and unsent(view) == []
+
+
+def test_the_table_view_of_one_game_follows_it_and_is_not_moved_by_another(store):
+    app, page, _messages, game, _session = followed_table(store, 1, "/table/{game}")
+    view = page.views[-1]
+    other = store.create_game("beverbende", ["Cas", "Dee"], options={"ending": "rounds", "rounds": 3})
+    assert app.follow(store.add_round(other.id, bever_totals(Cas=10, Dee=20), expected_version=other.version)) is None  # shown anew, as before
+    assert app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=30), expected_version=game.version)) is not None
+    assert page.views[-1] is view and text(find(view, "table-total-Bob")).split() == ["Bob", "50"]
+
+
+def test_the_first_round_and_the_game_s_end_build_the_table_view_anew(store):
+    """Round 1 brings the chart; at the end the page moves on (on /table, to the next game in
+    progress): both change what the page holds, so the caller shows the page anew."""
+    app, page, _messages, game, _session = followed_table(store, 0, "/table/{game}")
+    assert find_all(page.views[-1], "table-chart") == []
+    first = store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=game.version)
+    assert app.follow(first) is None
+    app.show(f"/table/{game.id}")  # as the session does then
+    second = store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=first.version)
+    assert find(page.views[-1], "table-chart") and app.follow(second) is not None
+    assert app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=second.version)) is None  # won
