@@ -119,11 +119,6 @@ class TableScreen:
         )
         self.view.data = self
 
-    @property
-    def game_id(self) -> int | None:
-        """The game shown (None when there is none)."""
-        return self.state.board.game_id if self.state.board else None
-
     def follow(self, record) -> list[ft.Control] | None:
         """Show ``record``, the shown game after a change elsewhere, in place: the controls that
         changed. None when the page must be built anew: the game is not the one shown, or the
