@@ -158,10 +158,12 @@ class BigTotal:
     """One side's name and total in large type, its row lit while it leads."""
 
     def __init__(self, row: SideRow):
-        self.name = ft.Text(size=36, weight=ft.FontWeight.W_600, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-        self.total = ft.Text(size=72, weight=ft.FontWeight.BOLD)
+        self.name = ft.Text(size=36, weight=ft.FontWeight.W_600, expand=True)
+        self.total = ft.Text(size=72, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT)
+        # a long name on a phone's width takes a line of its own, whole, over the total
+        named = ft.Row([ft.Container(width=18, height=18, bgcolor=row.color, border_radius=9), self.name], spacing=16, col={"xs": 12, "sm": 8})
         self.box = ft.Container(
-            ft.Row([ft.Container(width=18, height=18, bgcolor=row.color, border_radius=9), self.name, self.total], spacing=16),
+            ft.ResponsiveRow([named, ft.Container(self.total, col={"xs": 12, "sm": 4})], vertical_alignment=ft.CrossAxisAlignment.CENTER, run_spacing=0),
             padding=ft.Padding.symmetric(horizontal=20, vertical=8),
             border_radius=16,
         )
