@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from companion.rules.base import Game, RuleError
@@ -355,7 +356,7 @@ def table_result(table: Table, game: Game | None) -> TableResult:
         {player: totals[setup.team_of(player)] for player in table.seats},
         {player: nats[player] for player in table.seats},
         {player: pits[player] for player in table.seats},
-        len(game.rounds),
+        game.rounds_played,
         game.over,
     )
 
@@ -397,7 +398,13 @@ class RoundScores:
     stopped: frozenset[int] = frozenset()
 
     def results(self) -> list[TableResult]:
-        return [table_result(table, self.games.get(table.number)) for table in self.draw.tables]
+        return list(self._results)
+
+    @cached_property
+    def _results(self) -> tuple[TableResult, ...]:
+        """Each table's result, worked out once: the ranking, the tables still playing and a
+        big screen's page all ask for them."""
+        return tuple(table_result(table, self.games.get(table.number)) for table in self.draw.tables)
 
     def counted(self) -> list[TableResult]:
         """The tables whose games count in the ranking: all but the stopped ones."""
