@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
@@ -46,6 +46,10 @@ from companion.store.models import EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABL
 from companion.clock import utc_now
 from companion.rules.text import Phrase
 from companion.store.service import LARGEST_ID, NAME_LENGTH, Store, _check_names, _check_text, _inserted_id
+
+if TYPE_CHECKING:
+    from companion.store.records import GameRecord
+
 
 @dataclass(frozen=True)
 class EveningPlayer:
@@ -114,6 +118,26 @@ class EveningResult:
     def finished(self) -> bool:
         """Every table of the newest round has finished: the ranking's prizes can be told."""
         return bool(self.rounds) and not self.playing
+
+    def following(self, record: GameRecord) -> EveningResult | None:
+        """The result once ``record``, one table's game as changed elsewhere, is in it, the
+        other tables' games as they were: a big screen follows each save without reading
+        the whole evening again. None when the game is none of this evening's."""
+        for index, one in enumerate(self.evening.rounds):
+            table = next((number for number, game_id in one.game_ids.items() if game_id == record.id), None)
+            if table is None:
+                continue
+            scores = self.rounds[index]
+            stopped = scores.stopped | {table} if record.status == "abandoned" else scores.stopped - {table}
+            changed = RoundScores(scores.draw, {**scores.games, table: record.game}, stopped)
+            return _derived(self.evening, (*self.rounds[:index], changed, *self.rounds[index + 1 :]))
+        return None
+
+
+def _derived(evening: Evening, rounds: tuple[RoundScores, ...]) -> EveningResult:
+    """The ranking and prizes of ``evening`` from each round's games."""
+    standings = tuple(ranking(rounds, evening.sit_out, evening.pairs, evening.prize_rule.fewer_nats_first))
+    return EveningResult(evening, rounds, standings, tuple(prizes(standings, evening.prize_rule, evening.pairs)))
 
 
 def prize_line(prize: Prize) -> str:
@@ -343,8 +367,7 @@ class Evenings:
             records = {table: self.store.open_game(game_id) for table, game_id in one.game_ids.items()}
             stopped = frozenset(table for table, record in records.items() if record.status == "abandoned")
             rounds.append(RoundScores(one.draw, {table: record.game for table, record in records.items()}, stopped))
-        standings = tuple(ranking(rounds, evening.sit_out, evening.pairs, evening.prize_rule.fewer_nats_first))
-        return EveningResult(evening, tuple(rounds), standings, tuple(prizes(standings, evening.prize_rule, evening.pairs)))
+        return _derived(evening, tuple(rounds))
 
     def season_table(self, season_name: str, best_of: int | None = None) -> list[SeasonStanding]:
         """The season: each player's total, average and best N evenings over its closed evenings."""

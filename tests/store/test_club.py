@@ -93,6 +93,38 @@ def test_the_ranking_is_the_tables_games_and_a_correction_recomputes_it(store, e
     ]
 
 
+def agree(followed, read) -> None:
+    """A result followed save by save says what the result read whole from the store says."""
+    assert followed.standings == read.standings and followed.prizes == read.prizes
+    assert [(one.stopped, one.playing) for one in followed.rounds] == [(one.stopped, one.playing) for one in read.rounds]
+
+
+def test_a_result_that_takes_in_each_saved_game_agrees_with_the_result_read_again(store, evenings):
+    """A big screen follows the tables' saves without reading the evening again
+    (``EveningResult.following``): deals, a stop and its taking back, an earlier round's
+    correction."""
+    evening = evenings.draw_next(boompje_evening(evenings, prize_rule=PrizeRule(booby=True, most_pits=True)).id)
+    one, two = evening.rounds[0].game_ids.values()
+    followed = evenings.result(evening.id)
+    record = store.open_game(one)
+    first, second = record.game.sides
+    for points in (100, 62, 81, 162, 0, 90, 70, 100, 100, 100, 100, 100, 100, 100, 100, 100):  # to the end: prizes once round 1 is done
+        record = store.add_round(one, {"card_points": {first: points, second: 162 - points}, "roem": {first: 20, second: 0}}, record.version)
+        followed = followed.following(record)
+        agree(followed, evenings.result(evening.id))
+    for change in (store.abandon, store.reopen, store.abandon):
+        followed = followed.following(change(two))
+        agree(followed, evenings.result(evening.id))
+    assert followed.finished and followed.prizes
+    evening = evenings.draw_next(evening.id)  # a new round: the page reads the evening again (EveningChanged)
+    followed = evenings.result(evening.id)
+    corrected = store.edit_round(one, 0, {"card_points": {first: 0, second: 162}, "roem": {first: 0, second: 0}}, record.version)
+    followed = followed.following(corrected)
+    agree(followed, evenings.result(evening.id))
+    other = store.create_game("klaverjassen", ["Zoe", "Yan", "Xia", "Wim"])
+    assert followed.following(other) is None  # not one of the evening's games
+
+
 def test_late_arrivals_and_early_leavers_change_the_next_draw(store, evenings):
     evening = evenings.draw_next(boompje_evening(evenings).id)
     for game_id in evening.rounds[0].game_ids.values():
