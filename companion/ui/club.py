@@ -3,8 +3,9 @@
 ``/event`` lists the evenings and creates one; ``/event/<n>`` is the evening: its players,
 the draw, each table's game with its code and QR code (on the organiser's device: a phone
 that scans it scores that game, and only that one, companion.share.table), and the ranking,
-which the page reads again whenever a table saves (companion.ui.routes.refresh_needed),
-updating its controls in place. Decisions live in ``EveningState`` and ``NewEveningState``;
+which follows every table's saves in place: the saved game (read once for all the sessions
+of the process) takes its table's place in the result (``EveningResult.following``), and
+only that table's line and the ranking's rows change on the page. Decisions live in ``EveningState`` and ``NewEveningState``;
 the views only draw them. Only the host's device organises; a session reaches the evenings
 through its ``LiveStore`` (its rights checked on every read and change, each change announced).
 """
@@ -13,14 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Callable
 
 import flet as ft
 
 from companion import rules
 from companion.i18n import _, ngettext
 from companion.rules import RuleError
-from companion.rules.club import CLUB_GAME, ODD_PLAYERS, SIT_OUT_SCORES, PrizeRule, SitOutScore
+from companion.rules.club import CLUB_GAME, ODD_PLAYERS, SIT_OUT_SCORES, PrizeRule, SitOutScore, Standing
 from companion.share import qr
 from companion.share.codes import grouped
 from companion.share.sharing import current_table
@@ -31,6 +33,9 @@ from companion.ui import widgets
 from companion.ui.format import option_label, option_value, points
 from companion.ui.routes import Page, Route
 from companion.ui.saved_players import saved_chips, saved_players
+
+if TYPE_CHECKING:
+    from companion.store import GameRecord
 
 EVENING_OPTIONS = ("variant", "ending", "four_jacks", "four_of_a_kind", "nat_on_card_points", "defenders_pit_bonus", "verzaakt_penalty")
 """The options of the club game (``CLUB_GAME``) an evening sets for every table (the rest keep
@@ -222,6 +227,15 @@ class EveningState:
 
     def close(self) -> None:
         self._change(self.evenings.close)
+
+    def follow(self, record: GameRecord) -> bool:
+        """Take in ``record``, a table's game changed elsewhere, without reading the evening
+        again; False when it is none of this evening's games."""
+        following = self.result.following(record) if self.result is not None else None
+        if following is None:
+            return False
+        self.result = following
+        return True
 
     def _change(self, change, *args) -> bool:
         try:
@@ -472,9 +486,10 @@ def show_evening(app, evening_id: int) -> ft.View:
     return EveningPage(app, state, route).view
 
 
-class EveningPage:
+class EveningPage(widgets.FollowsGames):
     """The controls of an evening's page, kept while it is shown: ``fill`` draws the state
-    into them, leaving the late arrival's field (and what is typed in it) in place."""
+    into them, leaving the late arrival's field (and what is typed in it) and the ranking's
+    rows in place; a table's save changes its status and the ranking (``follow``)."""
 
     def __init__(self, app, state: EveningState, route: str):
         self.app = app
@@ -486,6 +501,10 @@ class EveningPage:
         self.arriving = ft.TextField(expand=True, on_change=self._typed, on_submit=self._arrive)
         self.check_in = ft.OutlinedButton(on_click=self._arrive)
         self.bench = ft.Row(wrap=True, spacing=8, run_spacing=8)
+        self.statuses: dict[int, ft.Text] = {}
+        """Each table's status line, by table number (``_table_card``)."""
+        self.ranking = Ranking(())
+        self._shape: tuple = ()
         self.view = widgets.screen(app, route, state.evening.name, [self.head, self.arrivals, self.live])
         self.view.data = self
         self.fill()
@@ -502,6 +521,7 @@ class EveningPage:
         self._fill_arrivals(organiser and not state.evening.fixed_pairs)
         body: list[ft.Control] = []
         tables = state.tables()
+        self.statuses = {}
         if tables:
             body.append(widgets.section_title(_("Round {number}").format(number=state.round_number)))
             open_evening = organiser and state.evening.closed_at is None
@@ -513,7 +533,8 @@ class EveningPage:
                 )
             )
         body.append(widgets.section_title(_("Ranking")))
-        body.append(_ranking(state))
+        self.ranking = Ranking(state.result.standings)
+        body.append(self.ranking.control)
         prizes = state.prize_lines()
         if prizes:
             body.append(widgets.section_title(_("Prizes")))
@@ -521,6 +542,30 @@ class EveningPage:
         if state.evening.rounds:
             body.append(ft.Row(_downloads(app, state), wrap=True, spacing=8))
         self.live.controls = body
+        self._shape = self._layout()
+
+    def follow(self, record: GameRecord) -> list[ft.Control] | None:
+        """Show ``record``, a table's game after a save elsewhere: the controls that changed
+        (none: the game is not this evening's). A save that finishes or stops a table, or
+        takes the stop back, changes the page's parts (the draw, that table's buttons, the
+        prizes): they are filled again, and only the page's sections are compared."""
+        if self.state.result is None:
+            return None
+        if not self.state.follow(record):
+            return []
+        if self._layout() != self._shape:
+            self.fill()
+            return [self.head, self.arrivals, self.live]
+        for line in self.state.tables():
+            self.statuses[line.number].value = _status(line)
+        moved = self.ranking.show(self.state.result.standings)
+        return [*self.statuses.values(), self.ranking.column, *moved]
+
+    def _layout(self) -> tuple:
+        """What decides the page's parts: while it stays the same, a save changes only a
+        table's status and the ranking."""
+        state = self.state
+        return (tuple((line.number, line.playing, line.stopped) for line in state.tables()), state.can_draw, state.finished)
 
     def _fill_arrivals(self, shown: bool) -> None:
         """The late arrival's field (the same control every time) and who is present."""
@@ -624,16 +669,11 @@ def _table_card(page: EveningPage, line: TableLine, organiser: bool) -> ft.Contr
     """One table: its players, its code, how far it is; the organiser may stop a table that
     will never finish (and take that back)."""
     app, state = page.app, page.state
-    if line.stopped:
-        status = _("stopped: its players score as sitting out")
-    elif line.playing:
-        status = _("playing, {deals} deals saved").format(deals=line.deals)
-    else:
-        status = _("finished")
+    status = page.statuses[line.number] = ft.Text(_status(line), color=ft.Colors.ON_SURFACE_VARIANT)
     column: list[ft.Control] = [
         ft.Text(_("Table {number}").format(number=line.number), size=20, weight=ft.FontWeight.W_600),
         ft.Text(" \u00b7 ".join(line.seats)),
-        widgets.tagged(ft.Text(status, color=ft.Colors.ON_SURFACE_VARIANT), f"table-{line.number}-status"),
+        widgets.tagged(status, f"table-{line.number}-status"),
         widgets.tagged(
             ft.TextButton(_("Open this table's game"), on_click=lambda _e=None: app.go(Route(Page.GAME, game_id=line.game_id).path)),
             f"open-table-{line.number}",
@@ -669,28 +709,59 @@ def _table_card(page: EveningPage, line: TableLine, organiser: bool) -> ft.Contr
     return widgets.tagged(ft.Card(ft.Container(ft.Column(column, spacing=4), padding=12), margin=0), f"table-{line.number}")
 
 
-def _ranking(state: EveningState) -> ft.Control:
-    assert state.result is not None
-    rows: list[ft.Control] = []
-    for standing in state.result.standings:
+def _status(line: TableLine) -> str:
+    if line.stopped:
+        return _("stopped: its players score as sitting out")
+    if line.playing:
+        return _("playing, {deals} deals saved").format(deals=line.deals)
+    return _("finished")
+
+
+class Ranking:
+    """The evening's ranking, a row per player kept while the page is shown: a table's save
+    changes and moves rows, where the whole ranking was built and sent again (a big
+    screen's page, at every save of every table). A row is compared only when it is sent
+    on its own (``widgets.Settled``): a save compares the rows it changed."""
+
+    def __init__(self, standings: Sequence[Standing]):
+        self.rows: dict[str, RankRow] = {}
+        self.column = ft.Column(spacing=6)
+        self.control = widgets.tagged(self.column, "ranking")
+        self.show(standings)
+
+    def show(self, standings: Sequence[Standing]) -> list[ft.Control]:
+        """Show ``standings`` in the rows kept, in their order: the rows that changed."""
+        rows: dict[str, RankRow] = {}
+        changed: list[ft.Control] = []
+        for standing in standings:
+            row = rows[standing.player] = self.rows.get(standing.player) or RankRow(standing.player)
+            if row.show(standing):
+                changed.append(row.control)
+        self.rows = rows
+        self.column.controls = [row.control for row in rows.values()]
+        return changed
+
+
+class RankRow:
+    """One player's place, nats and pits, and total."""
+
+    def __init__(self, player: str):
+        self.place = ft.Text(width=36, weight=ft.FontWeight.W_600)
+        self.marks = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.total = ft.Text(weight=ft.FontWeight.BOLD)
+        self.control = widgets.tagged(
+            ft.Row([self.place, ft.Text(player, expand=True), self.marks, self.total], spacing=8), f"rank-{player}", settled=True
+        )
+
+    def show(self, standing: Standing) -> bool:
+        """Show ``standing``: whether the row changed."""
         marks = []
         if standing.nats:
             marks.append(_("nat {count}").format(count=standing.nats))
         if standing.pits:
             marks.append(_("pit {count}").format(count=standing.pits))
-        rows.append(
-            widgets.tagged(
-                ft.Row(
-                    [
-                        ft.Text(f"{standing.place}.", width=36, weight=ft.FontWeight.W_600),
-                        ft.Text(standing.player, expand=True),
-                        ft.Text(" ".join(marks), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                        ft.Text(points(standing.total), weight=ft.FontWeight.BOLD),
-                    ],
-                    spacing=8,
-                ),
-                f"rank-{standing.player}",
-                label=f"{standing.place}. {standing.player} {standing.total}",
-            )
-        )
-    return widgets.tagged(ft.Column(rows, spacing=6), "ranking")
+        shown = (f"{standing.place}.", " ".join(marks), points(standing.total), f"{standing.place}. {standing.player} {standing.total}")
+        if shown == (self.place.value, self.marks.value, self.total.value, self.control.label):
+            return False
+        self.place.value, self.marks.value, self.total.value, self.control.label = shown
+        return True

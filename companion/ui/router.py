@@ -129,15 +129,17 @@ class App:
         board (the totals, what comes next) goes to the browser now; what this returns sends
         the rest (the rounds' table, the chart), in a later turn (``session.in_two_turns``):
         every device of the process gets the top before any device gets the rest. None when
-        the page does not show that game's scoreboard (it is then shown anew). The table view
-        follows it in place too, in one message (``table_view.TableScreen``)."""
-        table = self._shown_table()
-        if table is not None:
-            changed = table.follow(record)
+        the page does not show that game's scoreboard (it is then shown anew). The other pages
+        that follow games (``widgets.FollowsGames``: the table view, a club evening's ranking)
+        get what changed on them in one message."""
+        follower = widgets.follower_of(self.page.views[-1]) if self.page.views else None
+        if follower is not None:
+            changed = follower.follow(record)
             if changed is None:
                 return None
-            quiet_collector.busy()
-            update_together(self.page, changed)
+            if changed:
+                quiet_collector.busy()
+                update_together(self.page, changed)
             return lambda: None  # all of it went in one message: nothing is left for a later turn
         screen = self.games.get(record.id)
         if screen is None or not self._shows_board(screen):
@@ -147,14 +149,6 @@ class App:
         with widgets.sent_after([control for group in rest for control in group]):
             update_together(self.page, top)
         return partial(self._send_followed, screen, rest)
-
-    def _shown_table(self):
-        """The table view on top of the page, if any."""
-        if not self.page.views or parse(self.page.views[-1].route).page not in (Page.TABLE, Page.TABLE_OF_GAME):
-            return None
-        from companion.ui.table_view import table_screen_of  # LATER_SCREENS
-
-        return table_screen_of(self.page.views[-1])
 
     def _shows_board(self, screen: GameScreen) -> bool:
         return bool(self.page.views) and self.page.views[-1] is screen.view and screen.shows_board

@@ -317,13 +317,14 @@ class TableSession(Generic[AppT]):
         return rest
 
     def _follow(self, message: GameChanged) -> Callable[[], None] | None:
-        """Show a game's change on its scoreboard or table view in place (the game read once
-        for every session of the process); None when the page is neither."""
+        """Show a game's change in place on its scoreboard, its table view or a club evening's
+        ranking (the game read once for every session of the process); None when the page is
+        none of them."""
         route = parse(self._route())
         if self.live is None or self.app is None:
             return None
-        if route.page is not Page.TABLE and (route.page not in (Page.GAME, Page.TABLE_OF_GAME) or route.game_id != message.game_id):
-            return None  # /table shows the newest game in progress: its screen knows which (``TableScreen.follow``)
+        if route.page not in (Page.TABLE, Page.EVENT) and (route.page not in (Page.GAME, Page.TABLE_OF_GAME) or route.game_id != message.game_id):
+            return None  # /table and an evening show several games: their screens know which (``widgets.FollowsGames``)
         try:
             record = self.live.latest_game(message.game_id, message.version)
         except StoreError:  # e.g. the device has left the table: showing the page says so

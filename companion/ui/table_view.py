@@ -53,13 +53,7 @@ def table_view(app, game_id: int | None) -> ft.View:
     return TableScreen(app, game_id).view
 
 
-def table_screen_of(view: ft.View | None) -> TableScreen | None:
-    """The table view a page shows (None for any other page)."""
-    data = view.data if view is not None else None
-    return data if isinstance(data, TableScreen) else None
-
-
-class TableScreen:
+class TableScreen(widgets.FollowsGames):
     """The table view of one game, kept so that a round saved elsewhere changes its totals,
     lines and chart in place (``follow``), as on every scoreboard: the big screen then draws
     what changed, not a page built anew with its chart at every round."""

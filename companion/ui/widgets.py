@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Awaitable, Callable, Iterator, Sequence, TypeVar
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterator, Sequence, TypeVar
 
 import flet as ft
 
@@ -11,7 +12,27 @@ from companion.i18n import _
 from companion.ui.games import look
 from companion.ui.summary import GameCard
 
+if TYPE_CHECKING:
+    from companion.store import GameRecord
+
 PAD = 16
+
+
+class FollowsGames(ABC):
+    """A page kept while it is shown that shows a game changed elsewhere in place (the table
+    view, a club evening's ranking): the app asks the page on top (``follower_of``) without
+    knowing which page it is."""
+
+    @abstractmethod
+    def follow(self, record: GameRecord) -> list[ft.Control] | None:
+        """The controls that ``record`` changed (none: the page does not show that game);
+        None when the page must be built anew."""
+
+
+def follower_of(view: ft.View | None) -> FollowsGames | None:
+    """The page on ``view`` that follows games in place, if it is one."""
+    data = view.data if view is not None else None
+    return data if isinstance(data, FollowsGames) else None
 
 
 def tagged(control: ft.Control, identifier: str, label: str | None = None, settled: bool = False, **semantics: Any) -> ft.Semantics:

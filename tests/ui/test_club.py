@@ -4,12 +4,14 @@ evening, draws, the tables' games feed the ranking, prizes show once every table
 from __future__ import annotations
 
 import flet as ft
+import pytest
 
 from companion.share.live import EveningChanged, LiveStore
 from companion.share.codes import grouped
 from companion.share.table import Device, Invitation, Role, Table
 from companion.store.club import Evenings, result_csv, result_html, result_json
 from companion.ui import club
+from companion.ui.synced import unsent
 from tests.ui.conftest import play
 from tests.ui.tree import find, find_all, tap, text
 
@@ -50,10 +52,10 @@ def type_into(view: ft.View, identifier: str, value: str) -> None:
     field.on_change(type("Event", (), {"control": field})())
 
 
-def boompje(store, game_id: int) -> None:
-    """16 deals where the first team plays 100 to 62 (nat whenever the second team plays)."""
+def boompje(store, game_id: int, deals: int = 16) -> None:
+    """``deals`` of the 16 deals where the first team plays 100 to 62 (nat whenever the second team plays)."""
     first, second = store.open_game(game_id).game.sides
-    play(store, game_id, [{"card_points": {first: 100, second: 62}, "roem": {first: 0, second: 0}}] * 16)
+    play(store, game_id, [{"card_points": {first: 100, second: 62}, "roem": {first: 0, second: 0}}] * deals)
 
 
 def test_the_organiser_creates_an_evening_from_the_form(store):
@@ -323,3 +325,72 @@ def test_a_late_arrival_is_checked_in_by_a_saved_players_chip_keeping_a_name_hal
     find(view, "present-Ann").on_delete(None)  # Ann leaves early: she can come back by her chip
     tap(view, "saved-Ann")
     assert "Ann" in evenings.evening(evening.id).present
+
+
+def followed_evening(store, deals: int = 1):
+    """An evening of two tables with ``deals`` deals saved at table 1, on a big screen's page
+    as a browser has it: its app shell, the page, the messages sent from now on, the evening."""
+    from companion.ui.round_entry.drafts import Drafts
+    from companion.ui.router import App as Shell
+    from tests.ui.round_entry.test_forms import served_page
+
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    one = evening.rounds[0].game_ids[1]
+    boompje(store, one, deals)
+    messages: list = []
+    session, page = served_page(messages)
+    viewer = Device(number=3, key="k", browser="", system="", role=Role.VIEWER)
+    app = Shell(page, LiveStore(store, viewer, lambda _message: None, seated=lambda _device: True), viewer)
+    app.awake.follow = lambda route: None  # no browser to keep awake
+    app.drafts = Drafts()
+    page.navigate = lambda route, **kwargs: None
+    app.go(f"/event/{evening.id}")
+    messages.clear()
+    return app, page, messages, evening, session
+
+
+def ranked(view: ft.View) -> list[str]:
+    return [row.identifier.removeprefix("rank-") for row in find(view, "ranking").controls]
+
+
+def test_a_tables_save_changes_its_status_and_the_ranking_in_place_in_one_message(store):
+    """A big screen follows every table's saves: the saved game takes its table's place in the
+    result, and only that table's status and the ranking's rows that changed are sent."""
+    app, page, messages, evening, _session = followed_evening(store)
+    view, table_2 = page.views[-1], evening.rounds[0].game_ids[2]
+    rows = {player: find(view, f"rank-{player}") for player in ranked(view)}
+    record = store.open_game(table_2)
+    first, second = record.game.sides
+    saved = store.add_round(table_2, {"card_points": {first: 162, second: 0}, "roem": {first: 0, second: 0}, "pit": first}, record.version)
+    assert app.follow(saved) is not None
+    assert page.views[-1] is view and len(messages) == 1 and unsent(view) == []
+    assert text(find(view, "table-2-status")) == "playing, 1 deals saved"
+    result = Evenings(store).result(evening.id)
+    assert ranked(view) == [standing.player for standing in result.standings]  # the pit at table 2 leads now
+    leader = result.standings[0]
+    assert leader.player in evening.rounds[0].draw.tables[1].seats
+    assert find(view, f"rank-{leader.player}") is rows[leader.player]  # moved, not built anew
+    assert text(rows[leader.player]).split() == ["1.", *leader.player.split(), "pit", "1", str(leader.total)]
+
+
+def test_a_save_of_a_game_not_in_the_evening_sends_nothing(store):
+    app, page, messages, _evening, _session = followed_evening(store)
+    other = store.create_game("beverbende", ["Zoe", "Yan"], options={"ending": "rounds", "rounds": 3})
+    assert app.follow(other) is not None and messages == []
+
+
+def test_the_last_deal_of_the_round_brings_the_draw_and_the_prizes_without_reading_the_evening_again(store, monkeypatch):
+    app, page, messages, evening, _session = followed_evening(store, deals=16)
+    view = page.views[-1]
+    assert not find_all(view, "prize-0")
+    table_2 = evening.rounds[0].game_ids[2]
+    boompje(store, table_2, 15)
+    record = store.open_game(table_2)
+    first, second = record.game.sides
+    last = store.add_round(table_2, {"card_points": {first: 100, second: 62}, "roem": {first: 0, second: 0}}, record.version)
+    monkeypatch.setattr(Evenings, "result", lambda *_args: pytest.fail("the evening read again"))
+    assert app.follow(last) is not None
+    assert page.views[-1] is view and len(messages) == 1 and unsent(view) == []
+    assert text(find(view, "table-2-status")) == "finished"
+    find(view, "prize-0")

@@ -5,7 +5,8 @@ page is built anew only when what it holds changes (the first round's chart, the
 from __future__ import annotations
 
 from companion.ui.synced import unsent
-from companion.ui.table_view import table_screen_of
+from companion.ui.table_view import TableScreen
+from companion.ui.widgets import follower_of
 from tests.ui.conftest import bever_totals
 from tests.ui.test_live_board import followed_board
 from tests.ui.tree import find, find_all, text
@@ -19,8 +20,8 @@ def followed_table(store, rounds: int, route: str = "/table"):
 def test_a_round_saved_elsewhere_changes_the_table_view_in_place_in_one_message(store):
     app, page, messages, game, _session = followed_table(store, 1)
     view = page.views[-1]
-    screen = table_screen_of(view)
-    assert screen is not None and screen.chart is not None
+    screen = follower_of(view)
+    assert isinstance(screen, TableScreen) and screen.chart is not None
     ann, chart = find(view, "table-total-Ann"), screen.chart.chart
     assert app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=30), expected_version=game.version)) is not None
     assert page.views[-1] is view and find(view, "table-total-Ann") is ann and screen.chart.chart is chart  # not built anew
