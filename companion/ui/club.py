@@ -713,7 +713,7 @@ def _status(line: TableLine) -> str:
     if line.stopped:
         return _("stopped: its players score as sitting out")
     if line.playing:
-        return _("playing, {deals} deals saved").format(deals=line.deals)
+        return ngettext("playing, {deals} deal saved", "playing, {deals} deals saved", line.deals).format(deals=line.deals)
     return _("finished")
 
 

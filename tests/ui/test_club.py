@@ -365,7 +365,7 @@ def test_a_tables_save_changes_its_status_and_the_ranking_in_place_in_one_messag
     saved = store.add_round(table_2, {"card_points": {first: 162, second: 0}, "roem": {first: 0, second: 0}, "pit": first}, record.version)
     assert app.follow(saved) is not None
     assert page.views[-1] is view and len(messages) == 1 and unsent(view) == []
-    assert text(find(view, "table-2-status")) == "playing, 1 deals saved"
+    assert text(find(view, "table-2-status")) == "playing, 1 deal saved"
     result = Evenings(store).result(evening.id)
     assert ranked(view) == [standing.player for standing in result.standings]  # the pit at table 2 leads now
     leader = result.standings[0]
