@@ -28,7 +28,7 @@ DATABASE = "{database}"
 RUNS = {
     "rules_replay.py": (["--repeat", "1"], "members_only", ()),
     "store_bench.py": (["--games", "20", "--repeat", "2"], "one player's statistics", ()),
-    "club_bench.py": (["--players", "16", "--saves", "2"], "save + ranking of 4 tables", ()),
+    "club_bench.py": (["--players", "16", "--saves", "2"], "save + ranking taken in", ()),
     "update_bench.py": (["--viewers", "1"], "the scorer's save: Python function calls", ()),
     "ui_bench.py": (["--runs", "1", "--baseline", ITSELF, "--link-delay", "20"], "save to scoreboard", (BROWSER,)),
     "share_bench.py": (["--viewers", "1", "--rounds", "2", "--baseline", ITSELF], "save to the last viewer's screen, median", (BROWSER,)),
