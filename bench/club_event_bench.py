@@ -25,6 +25,9 @@ Figures printed:
 The draw for 160 players is bench/club_bench.py's figure. Target (issue 17): save to the big
 screen's ranking, median under 1 s. Exits 1 when missed.
 
+Give it an empty database: every run leaves its evening's 40 games in progress, and with
+them in the database the next run's memory figures were about 150 MiB higher (docs/club.md).
+
     python bench/club_event_bench.py --database-url postgresql+psycopg://... [--workers 2] [--tables 40]
         [--browsers 2] [--saves 15]
 """

@@ -470,9 +470,10 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
 def show_evening(app, evening_id: int) -> ft.View:
     """/event/<n>: the organiser's evening, and the live ranking for the big screen.
 
-    Shown again while it is on screen (a table saved), the page is the same page read
-    again: its controls are updated in place, so a late arrival's name being typed stays.
-    """
+    Shown again while it is on screen (a round drawn, a check-in, a table's new code),
+    the page is the same page read again: its controls are updated in place, so a late
+    arrival's name being typed stays. A table's save is followed without reading the
+    evening again (``EveningPage.follow``)."""
     route = Route(Page.EVENT, evening=evening_id).path
     views = getattr(app.page, "views", None) or [None]
     shown = views[-1]
