@@ -56,9 +56,12 @@ class HomeState:
         return _("No games in progress. Start one with New game.")
 
 
-def show(app) -> ft.View:
+def show(app, listed: bool = True) -> ft.View:
+    """Home's page; not ``listed``, its frame without the games in progress (home beneath a
+    page a device opened first, e.g. a table's game: its list is read again, ``fill``, when
+    home comes on top, so it is not built for every device that joins a club evening)."""
     state = HomeState(app.store, can_start=app.device.may_change(None))
-    if app.store_open:  # else the list follows when it opens (App.store_opened)
+    if app.store_open and listed:  # else the list follows when it opens (App.store_opened) or home is shown
         state.load()
     return view(app, state)
 

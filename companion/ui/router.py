@@ -98,7 +98,7 @@ class App:
             self.awake.follow(parse(route))
             self.page.update(self.page.views[-1])
             return
-        views = [self._views[r] if r in self._views and r != routes[-1] else self._build(r) for r in routes]
+        views = [self._views[r] if r in self._views and r != routes[-1] else self._build(r, beneath=r != routes[-1]) for r in routes]
         self._views = dict(zip(routes, views))
         self.awake.follow(parse(route))
         if len(views) == len(self.page.views) and all(view is shown for view, shown in zip(views, self.page.views)):
@@ -227,14 +227,15 @@ class App:
     def _view_pop(self, e: ft.ViewPopEvent) -> None:
         self.back()
 
-    def _build(self, route: str) -> ft.View:
+    def _build(self, route: str, beneath: bool = False) -> ft.View:
+        """The page at ``route``: ``beneath`` another one, home is built without its list."""
         target = parse(route)
         if target.page is Page.HOME:
             shown = self._views.get("/")
             if shown is not None and home.can_fill(self, shown):
                 home.fill(self, shown)
                 return shown
-            return home.show(self)
+            return home.show(self, listed=not beneath)
         from companion.ui import history, new_game, players, rulesets, table_view  # LATER_SCREENS: not on the first page's path
 
         match target:

@@ -226,3 +226,22 @@ def test_new_game_tapped_before_home_is_drawn_comes_as_a_page_of_its_own(store):
         assert len(app.page.views) == 2 and app.shown_route == "/new" and find(app.page.views[-1], "ruleset-beverbende")
 
     on_home_before_the_store_opens(store, check)
+
+
+def test_home_beneath_a_page_opened_first_comes_without_its_list_and_lists_the_games_once_shown(store):
+    """A device that opens a table's game first (a club evening's phones, by the table's
+    code) has home under it on the stack, for the back arrow. Its list would be read again
+    when home comes on top, so it is not built beneath: with 40 tables, 40 cards less on
+    every device of the evening."""
+    from tests.ui.test_live_board import followed_board
+
+    app, page, _messages, game, _session = followed_board(store, 1)
+    others = [store.create_game("beverbende", [f"P{n}", f"Q{n}"], options={"ending": "rounds", "rounds": 3}) for n in range(3)]
+    beneath = page.views[0]
+    assert [view.route for view in page.views] == ["/", f"/game/{game.id}"]
+    assert find_all(beneath, f"game-{game.id}") == [] and find_all(beneath, "nav-rules") == []
+    app.back()
+    assert page.views == [beneath]  # the same page, filled
+    for listed in (game, *others):
+        find(beneath, f"game-{listed.id}")
+    find(beneath, "nav-rules")
