@@ -71,8 +71,10 @@ def time_rankings(url: str, players: list[str], saves: int) -> dict[str, list[fl
             saved = store.add_round(game_id, deal(record.game), record.version)
             seconds["save"].append(time.perf_counter() - start)
             start = time.perf_counter()
-            followed = followed.following(saved)
+            following = followed.following(saved)
             seconds["taken in"].append(time.perf_counter() - start)
+            assert following is not None, "the saved game is the evening's"
+            followed = following
             start = time.perf_counter()
             whole = evenings.result(evening.id)
             seconds["read whole"].append(time.perf_counter() - start)
