@@ -502,31 +502,44 @@ class EveningPage(widgets.FollowsGames):
         self.arriving = ft.TextField(expand=True, on_change=self._typed, on_submit=self._arrive)
         self.check_in = ft.OutlinedButton(on_click=self._arrive)
         self.bench = ft.Row(wrap=True, spacing=8, run_spacing=8)
-        self.statuses: dict[int, ft.Text] = {}
-        """Each table's status line, by table number (``_table_card``)."""
-        self.ranking = Ranking(())
+        self.cards: dict[tuple, TableCard] = {}
+        """The newest round's table cards, by what decides each (``TableCard.key``): kept
+        while that stays the same, so a table that finishes (the organiser's page filled
+        again) makes one card anew, not forty, each with its QR code."""
+        self.ranking = Ranking()
         self._shape: tuple = ()
         self.view = widgets.screen(app, route, state.evening.name, [self.head, self.arrivals, self.live])
         self.view.data = self
         self.fill()
 
     def fill(self) -> None:
-        state, app = self.state, self.app
+        state = self.state
         if state.result is None:  # the evening could not be read again: say why, keep the rest
             self.head.controls = [widgets.error_banner(state.error or "", identifier="evening-error")]
             return
+        self._fill_arrivals(organises(self.app) and not state.evening.fixed_pairs)
+        self._fill_result()
+
+    def _fill_result(self) -> None:
+        """What the tables' games decide: the organiser's next steps, the tables, the ranking, the prizes."""
+        state, app = self.state, self.app
+        assert state.result is not None
         organiser = organises(app)
         self.head.controls = [widgets.error_banner(state.error, identifier="evening-error")] if state.error else []
         if organiser:
             self.head.controls += _round_actions(self, state)
-        self._fill_arrivals(organiser and not state.evening.fixed_pairs)
         body: list[ft.Control] = []
         tables = state.tables()
-        self.statuses = {}
         if tables:
             body.append(widgets.section_title(_("Round {number}").format(number=state.round_number)))
             open_evening = organiser and state.evening.closed_at is None
-            body += [_table_card(self, line, open_evening) for line in tables]
+            cards = {}
+            for line in tables:
+                key = TableCard.key(line, open_evening)
+                card = cards[key] = self.cards.get(key) or TableCard(self, line, open_evening)
+                card.status.value = _status(line)
+            self.cards = cards
+            body += [card.control for card in cards.values()]
         if state.sitting_out:
             body.append(
                 widgets.tagged(
@@ -534,7 +547,7 @@ class EveningPage(widgets.FollowsGames):
                 )
             )
         body.append(widgets.section_title(_("Ranking")))
-        self.ranking = Ranking(state.result.standings)
+        self.ranking.show(state.result.standings)
         body.append(self.ranking.control)
         prizes = state.prize_lines()
         if prizes:
@@ -548,19 +561,20 @@ class EveningPage(widgets.FollowsGames):
     def follow(self, record: GameRecord) -> list[ft.Control] | None:
         """Show ``record``, a table's game after a save elsewhere: the controls that changed
         (none: the game is not this evening's). A save that finishes or stops a table, or
-        takes the stop back, changes the page's parts (the draw, that table's buttons, the
-        prizes): they are filled again, and only the page's sections are compared."""
+        takes the stop back, changes the page's parts (the draw, that table's card, the
+        prizes): those are filled again, the other cards and the rows kept."""
         if self.state.result is None:
             return None
         if not self.state.follow(record):
             return []
         if self._layout() != self._shape:
-            self.fill()
-            return [self.head, self.arrivals, self.live]
+            self._fill_result()
+            return [self.head, self.live]
+        cards = {card.number: card for card in self.cards.values()}
         for line in self.state.tables():
-            self.statuses[line.number].value = _status(line)
-        moved = self.ranking.show(self.state.result.standings)
-        return [*self.statuses.values(), self.ranking.column, *moved]
+            cards[line.number].status.value = _status(line)
+        self.ranking.show(self.state.result.standings)
+        return [*(card.status for card in cards.values()), self.ranking.column]
 
     def _layout(self) -> tuple:
         """What decides the page's parts: while it stays the same, a save changes only a
@@ -666,48 +680,56 @@ def _round_actions(page: EveningPage, state: EveningState) -> list[ft.Control]:
     return controls
 
 
-def _table_card(page: EveningPage, line: TableLine, organiser: bool) -> ft.Control:
-    """One table: its players, its code, how far it is; the organiser may stop a table that
-    will never finish (and take that back)."""
-    app, state = page.app, page.state
-    status = page.statuses[line.number] = ft.Text(_status(line), color=ft.Colors.ON_SURFACE_VARIANT)
-    column: list[ft.Control] = [
-        ft.Text(_("Table {number}").format(number=line.number), size=20, weight=ft.FontWeight.W_600),
-        ft.Text(" \u00b7 ".join(line.seats)),
-        widgets.tagged(status, f"table-{line.number}-status"),
-        widgets.tagged(
-            ft.TextButton(_("Open this table's game"), on_click=lambda _e=None: app.go(Route(Page.GAME, game_id=line.game_id).path)),
-            f"open-table-{line.number}",
-        ),
-    ]
+class TableCard:
+    """One table: its players, its code, how far it is (``status``, set by the page); the
+    organiser may stop a table that will never finish (and take that back)."""
 
-    def change(act: Callable[[int], None], _e: object = None) -> None:
-        act(line.number)
-        page.redo()
-
-    if organiser and line.playing:
-        column.append(
+    def __init__(self, page: EveningPage, line: TableLine, organiser: bool):
+        app, state = page.app, page.state
+        self.number = line.number
+        self.status = ft.Text(color=ft.Colors.ON_SURFACE_VARIANT)
+        column: list[ft.Control] = [
+            ft.Text(_("Table {number}").format(number=line.number), size=20, weight=ft.FontWeight.W_600),
+            ft.Text(" \u00b7 ".join(line.seats)),
+            widgets.tagged(self.status, f"table-{line.number}-status"),
             widgets.tagged(
-                ft.TextButton(_("Stop this table"), icon=ft.Icons.STOP_CIRCLE, on_click=partial(change, state.stop_table)),
-                f"stop-table-{line.number}",
-            )
-        )
-    elif organiser and line.stopped:
-        column.append(
-            widgets.tagged(
-                ft.TextButton(_("Play this table on"), icon=ft.Icons.UNDO, on_click=partial(change, state.play_on)),
-                f"play-on-table-{line.number}",
-            )
-        )
-    if organiser and line.join_url and line.code:  # the code lets a phone score: the organiser shows it
-        column[2:2] = [
-            ft.Image(src=qr.png(line.join_url), width=160, height=160, filter_quality=ft.FilterQuality.NONE,
-                     semantics_label=_("QR code to score table {number}").format(number=line.number)),
-            widgets.tagged(ft.Text(_("Table code: {code}").format(code=grouped(line.code)), size=16),
-                           f"table-{line.number}-code"),
-            widgets.tagged(ft.Text(line.join_url, selectable=True, size=12), f"table-{line.number}-address"),
+                ft.TextButton(_("Open this table's game"), on_click=lambda _e=None: app.go(Route(Page.GAME, game_id=line.game_id).path)),
+                f"open-table-{line.number}",
+            ),
         ]
-    return widgets.tagged(ft.Card(ft.Container(ft.Column(column, spacing=4), padding=12), margin=0), f"table-{line.number}")
+
+        def change(act: Callable[[int], None], _e: object = None) -> None:
+            act(line.number)
+            page.redo()
+
+        if organiser and line.playing:
+            column.append(
+                widgets.tagged(
+                    ft.TextButton(_("Stop this table"), icon=ft.Icons.STOP_CIRCLE, on_click=partial(change, state.stop_table)),
+                    f"stop-table-{line.number}",
+                )
+            )
+        elif organiser and line.stopped:
+            column.append(
+                widgets.tagged(
+                    ft.TextButton(_("Play this table on"), icon=ft.Icons.UNDO, on_click=partial(change, state.play_on)),
+                    f"play-on-table-{line.number}",
+                )
+            )
+        if organiser and line.join_url and line.code:  # the code lets a phone score: the organiser shows it
+            column[2:2] = [
+                ft.Image(src=qr.png(line.join_url), width=160, height=160, filter_quality=ft.FilterQuality.NONE,
+                         semantics_label=_("QR code to score table {number}").format(number=line.number)),
+                widgets.tagged(ft.Text(_("Table code: {code}").format(code=grouped(line.code)), size=16),
+                               f"table-{line.number}-code"),
+                widgets.tagged(ft.Text(line.join_url, selectable=True, size=12), f"table-{line.number}-address"),
+            ]
+        self.control = widgets.tagged(ft.Card(ft.Container(ft.Column(column, spacing=4), padding=12), margin=0), f"table-{line.number}")
+
+    @staticmethod
+    def key(line: TableLine, organiser: bool) -> tuple:
+        """What the card shows but its status: a card with the same key is the same card."""
+        return (line.number, line.seats, line.game_id, line.playing, line.stopped, line.code, line.join_url, organiser)
 
 
 def _status(line: TableLine) -> str:
@@ -721,26 +743,21 @@ def _status(line: TableLine) -> str:
 class Ranking:
     """The evening's ranking, a row per player kept while the page is shown: a table's save
     changes and moves rows, where the whole ranking was built and sent again (a big
-    screen's page, at every save of every table). A row is compared only when it is sent
-    on its own (``widgets.Settled``): a save compares the rows it changed."""
+    screen's page, at every save of every table)."""
 
-    def __init__(self, standings: Sequence[Standing]):
+    def __init__(self) -> None:
         self.rows: dict[str, RankRow] = {}
         self.column = ft.Column(spacing=6)
         self.control = widgets.tagged(self.column, "ranking")
-        self.show(standings)
 
-    def show(self, standings: Sequence[Standing]) -> list[ft.Control]:
-        """Show ``standings`` in the rows kept, in their order: the rows that changed."""
+    def show(self, standings: Sequence[Standing]) -> None:
+        """Show ``standings`` in the rows kept (a new player's row made), in their order."""
         rows: dict[str, RankRow] = {}
-        changed: list[ft.Control] = []
         for standing in standings:
             row = rows[standing.player] = self.rows.get(standing.player) or RankRow(standing.player)
-            if row.show(standing):
-                changed.append(row.control)
+            row.show(standing)
         self.rows = rows
         self.column.controls = [row.control for row in rows.values()]
-        return changed
 
 
 class RankRow:
@@ -750,19 +767,15 @@ class RankRow:
         self.place = ft.Text(width=36, weight=ft.FontWeight.W_600)
         self.marks = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT)
         self.total = ft.Text(weight=ft.FontWeight.BOLD)
-        self.control = widgets.tagged(
-            ft.Row([self.place, ft.Text(player, expand=True), self.marks, self.total], spacing=8), f"rank-{player}", settled=True
-        )
+        self.control = widgets.tagged(ft.Row([self.place, ft.Text(player, expand=True), self.marks, self.total], spacing=8), f"rank-{player}")
 
-    def show(self, standing: Standing) -> bool:
-        """Show ``standing``: whether the row changed."""
+    def show(self, standing: Standing) -> None:
         marks = []
         if standing.nats:
             marks.append(_("nat {count}").format(count=standing.nats))
         if standing.pits:
             marks.append(_("pit {count}").format(count=standing.pits))
-        shown = (f"{standing.place}.", " ".join(marks), points(standing.total), f"{standing.place}. {standing.player} {standing.total}")
-        if shown == (self.place.value, self.marks.value, self.total.value, self.control.label):
-            return False
-        self.place.value, self.marks.value, self.total.value, self.control.label = shown
-        return True
+        self.place.value = f"{standing.place}."
+        self.marks.value = " ".join(marks)
+        self.total.value = points(standing.total)
+        self.control.label = f"{standing.place}. {standing.player} {standing.total}"

@@ -374,6 +374,26 @@ def test_a_tables_save_changes_its_status_and_the_ranking_in_place_in_one_messag
     assert text(rows[leader.player]).split() == ["1.", *leader.player.split(), "pit", "1", str(leader.total)]
 
 
+def test_a_table_that_finishes_makes_its_own_card_anew_and_keeps_the_other_cards_and_their_qr_codes(store, monkeypatch):
+    """On the organiser's page every card has its table's QR code: a table that finishes
+    changes its own card (no Stop button any more), not the forty others'."""
+    monkeypatch.setattr(club, "current_table", lambda: Table(Invitation("192.168.1.5", 8550, code="K7QM2XHD")))
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+    one, two = (evening.rounds[0].game_ids[n] for n in (1, 2))
+    boompje(store, one, 15)
+    app = App(store)
+    view = club.show_evening(app, evening.id)
+    page = view.data
+    table_2 = find(view, "table-2")
+    boompje(store, one, 1)
+    changed = page.follow(store.open_game(one))
+    assert changed is not None and page.head in changed and page.live in changed  # the draw may come; a card changes
+    assert find(view, "table-2") is table_2 and find_all(view, "stop-table-2")
+    assert text(find(view, "table-1-status")) == "finished" and not find_all(view, "stop-table-1")
+    assert find_all(view, "table-1-code")  # its card made anew, its code still shown
+
+
 def test_a_save_of_a_game_not_in_the_evening_sends_nothing(store):
     app, page, messages, _evening, _session = followed_evening(store)
     other = store.create_game("beverbende", ["Zoe", "Yan"], options={"ending": "rounds", "rounds": 3})
@@ -389,8 +409,10 @@ def test_the_last_deal_of_the_round_brings_the_draw_and_the_prizes_without_readi
     record = store.open_game(table_2)
     first, second = record.game.sides
     last = store.add_round(table_2, {"card_points": {first: 100, second: 62}, "roem": {first: 0, second: 0}}, record.version)
+    table_1, rows = find(view, "table-1"), find(view, "ranking").controls[:]
     monkeypatch.setattr(Evenings, "result", lambda *_args: pytest.fail("the evening read again"))
     assert app.follow(last) is not None
     assert page.views[-1] is view and len(messages) == 1 and unsent(view) == []
     assert text(find(view, "table-2-status")) == "finished"
     find(view, "prize-0")
+    assert find(view, "table-1") is table_1 and set(find(view, "ranking").controls) == set(rows)  # kept, not built anew
