@@ -5,16 +5,17 @@ the draw, each table's game with its code and QR code (on the organiser's device
 that scans it scores that game, and only that one, companion.share.table), and the ranking,
 which follows every table's saves in place: the saved game (read once for all the sessions
 of the process) takes its table's place in the result (``EveningResult.following``), and
-only that table's line and the ranking's rows change on the page. Decisions live in ``EveningState`` and ``NewEveningState``;
-the views only draw them. Only the host's device organises; a session reaches the evenings
-through its ``LiveStore`` (its rights checked on every read and change, each change announced).
+only that table's line and the ranking's rows change on the page. Decisions live in
+``EveningState`` and ``NewEveningState``; the views only draw them. Only the host's device
+organises; a session reaches the evenings through its ``LiveStore`` (its rights checked on
+every read and change, each change announced).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
 import flet as ft
