@@ -115,12 +115,13 @@ class TableScreen(widgets.FollowsGames):
 
     def follow(self, record) -> list[ft.Control] | None:
         """Show ``record``, the shown game after a change elsewhere, in place: the controls that
-        changed. None when the page must be built anew: the game is not the one shown, or the
-        change alters what the page holds (the first round's chart, the game's end, which on
-        ``/table`` also moves on to the next game in progress)."""
+        changed (none: another game, which leaves the page as it is). None when the page must
+        be built anew: the change alters what the page holds (the first round's chart, the
+        game's end, which on ``/table`` also moves on to the next game in progress, or a newer
+        game in progress there, ``_moves_to``)."""
         board = self.state.board
         if board is None or record.id != board.game_id:
-            return None
+            return None if self._moves_to(record) else []
         board.follow(record)
         if _layout(board) != self._layout:
             return None
@@ -133,6 +134,19 @@ class TableScreen(widgets.FollowsGames):
             self.chart.show(board.chart())
             changed.append(self.chart.chart)
         return changed
+
+    def _moves_to(self, record) -> bool:
+        """Whether ``record``, another game than the one shown, changes what the page shows:
+        on ``/table``, a game in progress newer than the shown one (a new game, a game
+        taken up again) or any game in progress where none was shown (or an error). Other
+        games' saves leave it as it is, so a club's TV is not built anew at every table's save."""
+        state = self.state
+        if state.game_id is not None:
+            return False  # /table/<n> shows its game only
+        if state.board is None:
+            return state.error is not None or record.status == "in_progress"
+        shown = state.board.loaded
+        return record.status == "in_progress" and (record.created_at, record.id) > (shown.created_at, shown.id)
 
     def _show_lines(self, board: ScoreboardState) -> None:
         shown = [t for t in (board.progress, board.next_up) if t]

@@ -35,7 +35,7 @@ def test_the_table_view_of_one_game_follows_it_and_is_not_moved_by_another(store
     app, page, _messages, game, _session = followed_table(store, 1, "/table/{game}")
     view = page.views[-1]
     other = store.create_game("beverbende", ["Cas", "Dee"], options={"ending": "rounds", "rounds": 3})
-    assert app.follow(store.add_round(other.id, bever_totals(Cas=10, Dee=20), expected_version=other.version)) is None  # shown anew, as before
+    assert app.follow(store.add_round(other.id, bever_totals(Cas=10, Dee=20), expected_version=other.version)) is not None  # nothing to show
     assert app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=30), expected_version=game.version)) is not None
     assert page.views[-1] is view and text(find(view, "table-total-Bob")).split() == ["Bob", "50"]
 
@@ -51,3 +51,18 @@ def test_the_first_round_and_the_game_s_end_build_the_table_view_anew(store):
     second = store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=first.version)
     assert find(page.views[-1], "table-chart") and app.follow(second) is not None
     assert app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=second.version)) is None  # won
+
+
+def test_the_newest_game_s_table_view_is_left_as_it_is_by_older_games_and_moves_to_a_newer_one(store):
+    """``/table`` shows the newest game in progress: at a club, a TV there is not built anew
+    at every other table's save; a game started later takes its place."""
+    older = store.create_game("beverbende", ["Cas", "Dee"], options={"ending": "rounds", "rounds": 3})
+    app, page, messages, game, _session = followed_table(store, 1)
+    view = page.views[-1]
+    assert find_all(view, "table-total-Ann")
+    assert app.follow(store.add_round(older.id, bever_totals(Cas=10, Dee=20), expected_version=older.version)) is not None
+    assert page.views[-1] is view and messages == []  # the page as it was, nothing sent
+    newer = store.create_game("beverbende", ["Eve", "Fox"], options={"ending": "rounds", "rounds": 3})
+    assert app.follow(newer) is None  # the page is built anew, for the newer game
+    app.show("/table")  # as the session does then
+    assert find_all(page.views[-1], "table-total-Eve")
