@@ -83,6 +83,8 @@ def next_deal(database: str, game_id: int) -> tuple[str, dict[str, int]]:
 def run(args) -> int:
     folder = Path(tempfile.mkdtemp(prefix="club-event-bench-"))
     database = args.database_url
+    with Store(database) as store:
+        earlier = len(store.in_progress())
     evening, games = create_evening(database, args.tables)
     port = free_port()
     server = start(ROOT, port, database, args.workers, folder / "app.log")
@@ -158,6 +160,8 @@ def run(args) -> int:
     print(f"tables: {len(games)}, devices: {len(light.devices) + args.browsers + 1} at the tables ({len(light.devices)} lightweight, "
           f"{args.browsers} Chromium viewers, the scorer) and a Chromium big screen, saves: {args.saves}, "
           f"processes: {args.workers}, load average {os.getloadavg()[0]:.1f}")
+    if earlier:
+        print(f"games in progress in the database before this run: {earlier} (the memory figures count them: give it an empty database)")
     print(f"save to the big screen's ranking, median (ms): {statistics.median(to_screen):.0f}")
     print(f"save to the big screen's ranking, worst (ms): {max(to_screen):.0f}")
     if table:
