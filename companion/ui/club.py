@@ -503,10 +503,10 @@ class EveningPage(widgets.FollowsGames):
         self.arriving = ft.TextField(expand=True, on_change=self._typed, on_submit=self._arrive)
         self.check_in = ft.OutlinedButton(on_click=self._arrive)
         self.bench = ft.Row(wrap=True, spacing=8, run_spacing=8)
-        self.cards: dict[tuple, TableCard] = {}
-        """The newest round's table cards, by what decides each (``TableCard.key``): kept
-        while that stays the same, so a table that finishes (the organiser's page filled
-        again) makes one card anew, not forty, each with its QR code."""
+        self.cards: dict[int, TableCard] = {}
+        """The newest round's table cards by table number, each kept while what it shows
+        stays the same (``_card_key``): a table that finishes (the organiser's page
+        filled again) makes one card anew, not forty, each with its QR code."""
         self.ranking = Ranking()
         self._shape: tuple = ()
         self.view = widgets.screen(app, route, state.evening.name, [self.head, self.arrivals, self.live])
@@ -536,8 +536,10 @@ class EveningPage(widgets.FollowsGames):
             open_evening = organiser and state.evening.closed_at is None
             cards = {}
             for line in tables:
-                key = TableCard.key(line, open_evening)
-                card = cards[key] = self.cards.get(key) or TableCard(self, line, open_evening)
+                card = self.cards.get(line.number)
+                if card is None or card.key != _card_key(line, open_evening):
+                    card = TableCard(self, line, open_evening)
+                cards[line.number] = card
                 card.status.value = _status(line)
             self.cards = cards
             body += [card.control for card in cards.values()]
@@ -557,7 +559,7 @@ class EveningPage(widgets.FollowsGames):
         if state.evening.rounds:
             body.append(ft.Row(_downloads(app, state), wrap=True, spacing=8))
         self.live.controls = body
-        self._shape = self._layout()
+        self._shape = _layout(tables)
 
     def follow(self, record: GameRecord) -> list[ft.Control] | None:
         """Show ``record``, a table's game after a save elsewhere: the controls that changed
@@ -568,20 +570,14 @@ class EveningPage(widgets.FollowsGames):
             return None
         if not self.state.follow(record):
             return []
-        if self._layout() != self._shape:
+        tables = self.state.tables()
+        if _layout(tables) != self._shape:
             self._fill_result()
             return [self.head, self.live]
-        cards = {card.number: card for card in self.cards.values()}
-        for line in self.state.tables():
-            cards[line.number].status.value = _status(line)
+        for line in tables:
+            self.cards[line.number].status.value = _status(line)
         self.ranking.show(self.state.result.standings)
-        return [*(card.status for card in cards.values()), self.ranking.column]
-
-    def _layout(self) -> tuple:
-        """What decides the page's parts: while it stays the same, a save changes only a
-        table's status and the ranking."""
-        state = self.state
-        return (tuple((line.number, line.playing, line.stopped) for line in state.tables()), state.can_draw, state.finished)
+        return [*(card.status for card in self.cards.values()), self.ranking.column]
 
     def _fill_arrivals(self, shown: bool) -> None:
         """The late arrival's field (the same control every time) and who is present."""
@@ -687,7 +683,7 @@ class TableCard:
 
     def __init__(self, page: EveningPage, line: TableLine, organiser: bool):
         app, state = page.app, page.state
-        self.number = line.number
+        self.key = _card_key(line, organiser)
         self.status = ft.Text(color=ft.Colors.ON_SURFACE_VARIANT)
         column: list[ft.Control] = [
             ft.Text(_("Table {number}").format(number=line.number), size=20, weight=ft.FontWeight.W_600),
@@ -727,10 +723,18 @@ class TableCard:
             ]
         self.control = widgets.tagged(ft.Card(ft.Container(ft.Column(column, spacing=4), padding=12), margin=0), f"table-{line.number}")
 
-    @staticmethod
-    def key(line: TableLine, organiser: bool) -> tuple:
-        """What the card shows but its status: a card with the same key is the same card."""
-        return (line.number, line.seats, line.game_id, line.playing, line.stopped, line.code, line.join_url, organiser)
+
+
+def _card_key(line: TableLine, organiser: bool) -> tuple:
+    """What a table's card shows but its status: a card with the same key is the same card."""
+    return (line.number, line.seats, line.game_id, line.playing, line.stopped, line.code, line.join_url, organiser)
+
+
+def _layout(tables: list[TableLine]) -> tuple:
+    """What decides an evening page's parts (the draw and close buttons, the tables' cards,
+    the prizes all follow from which tables still play): while it stays the same, a save
+    changes only a table's status and the ranking."""
+    return tuple((line.number, line.playing, line.stopped) for line in tables)
 
 
 def _status(line: TableLine) -> str:

@@ -132,7 +132,7 @@ class App:
         the page does not show that game's scoreboard (it is then shown anew). The other pages
         that follow games (``widgets.FollowsGames``: the table view, a club evening's ranking)
         get what changed on them in one message."""
-        follower = widgets.follower_of(self.page.views[-1]) if self.page.views else None
+        follower = widgets.follower_of(self.page.views[-1] if self.page.views else None)
         if follower is not None:
             changed = follower.follow(record)
             if changed is None:

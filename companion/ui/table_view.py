@@ -67,7 +67,7 @@ class TableScreen(widgets.FollowsGames):
         self.totals: list[BigTotal] = []
         self.lines: list[ft.Text] = []
         self.chart: ScoreChart | None = None
-        self._layout = _layout(board)
+        self._shape = _layout(board)
         body: list[ft.Control] = []
         if state.error:
             body.append(widgets.error_banner(state.error))
@@ -123,7 +123,7 @@ class TableScreen(widgets.FollowsGames):
         if board is None or record.id != board.game_id:
             return None if self._moves_to(record) else []
         board.follow(record)
-        if _layout(board) != self._layout:
+        if _layout(board) != self._shape:
             return None
         self.title.value = board.title
         for total, row in zip(self.totals, board.sides()):
