@@ -102,6 +102,13 @@ class NewGameState:
         self.option_errors.pop(name, None)
         self._fit_teams()
 
+    def spoken_again(self) -> None:
+        """The language has changed: a typed number's complaint is worked out again in it,
+        and those about the last name added and the last Start, which answered a tap, go."""
+        for name in list(self.option_errors):
+            self.set_option_text(name, self.option_text.get(name, ""))
+        self.name_error = self.error = None
+
     @property
     def changed_options(self) -> list[str]:
         """The options set to something other than their default, in the ruleset's order."""
@@ -248,7 +255,7 @@ class NewGameState:
 class NewGameScreen:
     """Renders the state and forwards every tap to it, then re-renders."""
 
-    def __init__(self, app, state: NewGameState, own_page: bool = True):
+    def __init__(self, app, state: NewGameState, own_page: bool = True, typed_name: str = "", options_open: bool = False):
         """The screen is ``layout``: in a page of its own, or (``own_page`` False) in a layer
         of home's page, built under home and shown by uncovering it (``home.Layers``)."""
         self.app = app
@@ -257,13 +264,14 @@ class NewGameScreen:
         self.summary_text = ft.Text()
         self.choice_chips: dict[tuple[str, object], ft.Chip] = {}
         self.name_field = ft.TextField(
+            value=typed_name,
             label=_("Player name"),
             on_submit=self._add_typed,
             expand=True,
             dense=True,
         )
         self.number_fields: dict[tuple[str, str], ft.TextField] = {}
-        self.options_open = False
+        self.options_open = options_open
         self.problem_text = ft.Text(color=ft.Colors.ON_SURFACE_VARIANT, size=13)
         self.problem = widgets.tagged(self.problem_text, "start-problem")
         self.start_button = widgets.SteadyFilledButton(
@@ -615,10 +623,11 @@ class NewGameScreen:
         self.app.go(Route(Page.GAME, game_id=game_id).path)
 
 
-def show(app) -> ft.View:
+def show(app, before: NewGameScreen | None = None) -> ft.View:
     """The New game page; shown before the store has opened (tapped the moment home shows),
-    it comes at once and the saved players join it when the store opens (``fill``)."""
-    screen = prepared(app)
+    it comes at once and the saved players join it when the store opens (``fill``). In place
+    of the screen ``before``, it goes on with what was chosen and typed there."""
+    screen = prepared(app) if before is None else again(app, before)
     assert screen.view is not None, "a screen built for a page of its own has one"
     screen.view.data = screen
     return screen.view
@@ -628,6 +637,13 @@ def prepared(app, own_page: bool = True) -> NewGameScreen:
     """A New game screen, in a page of its own or not (``NewGameScreen``); built before the
     store has opened, it has no saved players until ``fill``."""
     return NewGameScreen(app, NewGameState(saved_players(app) if app.store_open else []), own_page)
+
+
+def again(app, before: NewGameScreen) -> NewGameScreen:
+    """The screen ``before`` built again in a page of its own (the pages are built again in
+    another language), going on with what was chosen and typed on it."""
+    before.state.spoken_again()
+    return NewGameScreen(app, before.state, typed_name=before.name_field.value or "", options_open=before.options_open)
 
 
 def fill(app, screen: NewGameScreen) -> None:

@@ -7,7 +7,7 @@ import asyncio
 import threading
 from collections import deque
 from functools import partial
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import flet as ft
 
@@ -22,6 +22,9 @@ from companion.ui.round_entry.drafts import Drafts
 from companion.ui.routes import Page, Route, parse
 from companion.ui.scoreboard import GameScreen, ScoreboardState
 from companion.ui.together import update_together
+
+if TYPE_CHECKING:
+    from companion.ui.new_game import NewGameScreen
 
 DRAFTS_KEY = "companion.drafts"
 """The rounds this device is entering (companion.ui.round_entry.drafts), in its own storage."""
@@ -71,6 +74,8 @@ class App:
         self.language = settings.device_language(page)
         self.language.on_change = self.refresh
         self.awake = ScreenAwake(lambda: settings.wakelock(page), page.run_task)
+        self._new_game_before: NewGameScreen | None = None
+        """While ``refresh`` builds the pages again: the New game screen that was on screen."""
         self._pushed: deque[str] = deque()
         """The addresses ``go`` asked the browser for whose route change has not come back
         yet. Until it does, ``page.route`` is the address before them, and when it does it
@@ -198,11 +203,28 @@ class App:
         self.page.update()
 
     def refresh(self) -> None:
-        """Build every page again (kept pages speak the language they were built in)."""
+        """Build every page again (kept pages speak the language they were built in). A New
+        game screen on screen is built again with what was chosen and typed on it: the
+        device's language can come late, the moment New game is tapped as home shows."""
         self.page.title = _("Companion")
+        self._new_game_before = self._new_game_shown()
         self._views.clear()
         self.games.clear()
-        self.show(self.shown_route)
+        try:
+            self.show(self.shown_route)
+        finally:
+            self._new_game_before = None
+
+    def _new_game_shown(self) -> NewGameScreen | None:
+        """The New game screen on screen: uncovered on home's page, or a page of its own."""
+        from companion.ui.new_game import NewGameScreen  # LATER_SCREENS
+
+        if self.shown_route != "/new":
+            return None
+        top = self.page.views[-1]
+        layers = home.layers_of(top)
+        shown = layers.new_game if layers is not None else top.data
+        return shown if isinstance(shown, NewGameScreen) else None
 
     def _route_change(self, e: ft.RouteChangeEvent) -> None:
         """The browser's address changed: show its page, unless it is shown already (the
@@ -240,7 +262,7 @@ class App:
 
         match target:
             case Route(page=Page.NEW):
-                return new_game.show(self)
+                return new_game.show(self, self._new_game_before)
             case Route(page=Page.SHARE):
                 return share_panel.share_view(self)
             case Route(page=Page.TABLE | Page.TABLE_OF_GAME, game_id=game_id):

@@ -245,3 +245,48 @@ def test_home_beneath_a_page_opened_first_comes_without_its_list_and_lists_the_g
     for listed in (game, *others):
         find(beneath, f"game-{listed.id}")
     find(beneath, "nav-rules")
+
+
+def test_new_game_built_again_in_another_language_keeps_what_was_chosen_and_typed(store):
+    """The device's language can come after home, the moment New game is tapped: the pages
+    are built again in it, and New game goes on with its game, its players, its options and
+    the name being typed, each word in the new language."""
+    from flet.controls.context import _context_page
+
+    def check(app: App, view: ft.View, tasks: list) -> None:
+        _context_page.set(app.page)  # translations follow the session's language
+        app.show("/new")
+        find(view, "ruleset-klaverjassen").on_click()
+        screen = home.layers_of(view).new_game
+        for name in ("Ann", "Bob", "Bob"):  # the second Bob is refused: at the table already
+            screen._add_typed(SimpleNamespace(data=name))
+        assert find(view, "name-error")
+        screen.name_field.value = "Cy"  # being typed
+        find(view, "options-toggle").on_click()
+        screen.state.set_option_text("ending", "12x")
+        app.language.choose("de")
+        shown = app.page.views[-1]
+        again = shown.data
+        assert app.shown_route == "/new" and again is not screen
+        assert again.state.ruleset.id == "klaverjassen" and again.state.players == ["Ann", "Bob"]
+        assert again.name_field.value == "Cy" and again.name_field.label == "Spielername"
+        assert shown.appbar.title.value == "Neues Spiel" and again.options_open
+        assert again.state.option_errors == {"ending": "Gib eine ganze Zahl ein."} and find_all(shown, "name-error") == []
+
+    on_home_drawn(store, check)
+
+
+def test_new_game_on_a_page_of_its_own_built_again_in_another_language_keeps_its_players(store):
+    from flet.controls.context import _context_page
+
+    def check(app: App, view: ft.View) -> None:
+        _context_page.set(app.page)
+        app.show("/new")
+        screen = app.page.views[-1].data
+        find(app.page.views[-1], "ruleset-beverbende").on_click()
+        screen._add_typed(SimpleNamespace(data="Ann"))
+        app.language.choose("fr")
+        again = app.page.views[-1].data
+        assert again is not screen and again.state.players == ["Ann"] and app.page.views[-1].appbar.title.value == "Nouvelle partie"
+
+    on_home_before_the_store_opens(store, check)
