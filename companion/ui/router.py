@@ -107,7 +107,13 @@ class App:
         self._views = dict(zip(routes, views))
         self.awake.follow(parse(route))
         if len(views) == len(self.page.views) and all(view is shown for view, shown in zip(views, self.page.views)):
-            self.page.update(views[-1])  # the top page changed in place (e.g. a round saved): those beneath are not compared again
+            # the top page changed in place (e.g. a round saved): those beneath are not compared again
+            game_id = parse(route).game_id
+            screen = self.games.get(game_id) if game_id is not None else None
+            if screen is not None and screen.view is views[-1]:
+                screen.send(self.page)
+            else:
+                self.page.update(views[-1])
             return
         self.page.views.clear()
         self.page.views.extend(views)
@@ -164,6 +170,7 @@ class App:
         and these changes go with it), or its browser has gone (one that comes back is sent
         the whole page)."""
         if not self._shows_board(screen) or not _connected(self.page):
+            screen.rest_unsent()
             return
         quiet_collector.busy()
         for group in groups:

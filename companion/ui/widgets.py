@@ -58,10 +58,14 @@ class Stowed(ft.Container):
     control to Flet: an update of the page compares it, not what it holds. Shown, what it
     holds is compared with the page and goes in the page's update: sent in messages of its
     own before the page's, the same changes took the browser 20 to 60 ms longer to show
-    (bench/ui_bench.py's form, 6 games each way)."""
+    (bench/ui_bench.py's form, 6 games each way). Held (``held``), shown, an update of the
+    page compares it alone too: what changed in it is sent as its parts, in the same message
+    (``GameScreen.send``)."""
+
+    _held = False
 
     def is_isolated(self) -> bool:
-        return not self.visible
+        return not self.visible or self._held
 
 
 @ft.control("Container")  # type: ignore[arg-type]  # as Settled
@@ -80,14 +84,20 @@ class Deferred(ft.Container):
 def sent_after(controls: Sequence[ft.Control]) -> Iterator[None]:
     """Hold the ``Deferred`` among ``controls`` meanwhile: updates then leave what they
     hold for later, when the containers are updated themselves."""
-    held = [control for control in controls if isinstance(control, Deferred)]
-    for control in held:
-        control._held = True
+    with held([control for control in controls if isinstance(control, Deferred)]):
+        yield
+
+
+@contextlib.contextmanager
+def held(containers: Sequence[Deferred | Stowed]) -> Iterator[None]:
+    """Meanwhile, an update of the page compares each of ``containers``, not what it holds."""
+    for container in containers:
+        container._held = True
     try:
         yield
     finally:
-        for control in held:
-            control._held = False
+        for container in containers:
+            container._held = False
 
 
 class SteadyStyle(ft.Button):

@@ -340,6 +340,7 @@ def test_a_page_shown_again_in_place_updates_that_page_and_not_the_pages_beneath
     app.page = SimpleNamespace(views=[], pop_dialog=lambda: None, update=lambda *controls: updated.append(controls))
     app.awake = SimpleNamespace(follow=lambda route: None)
     app._views = {}
+    app.games = {}
     app._build = lambda route, beneath=False: views[route]
 
     app.show("/game/1")

@@ -656,3 +656,34 @@ def test_only_a_games_newest_version_keeps_its_derived_board():
     assert calls == [1, 2, 1, 1, 0]  # game 1 of another database is another game
 
 
+
+
+@pytest.mark.parametrize("played", [2, SHOWN_ROUNDS + 1])
+def test_a_round_saved_on_this_device_sends_the_board_s_parts_in_one_message_and_compares_none_of_its_other_controls(store, monkeypatch, played):
+    """The board comes back from under the form as a followed change comes: the page is
+    compared with the board held, and the parts the round changed go with it (past
+    SHOWN_ROUNDS, the row scrolled out is filled in again for the new round)."""
+    from flet.controls.object_patch import DiffBuilder
+
+    app, page, messages, game, _session = followed_board(store, played)
+    app.go(f"/game/{game.id}/round")
+    view = page.views[-1]
+    form = next(c.content for c in view.controls[1:] if isinstance(c, Stowed) and c.visible)
+    compared: set[int] = set()
+    compare = DiffBuilder._compare_dataclasses
+
+    def noted(builder, parent, path, src, dst, frozen):
+        compared.update((id(parent), id(dst)))
+        return compare(builder, parent, path, src, dst, frozen)
+
+    monkeypatch.setattr(DiffBuilder, "_compare_dataclasses", noted)
+    for key in "5555" + "6666":
+        tap(form, f"entry-key-{key}")
+    messages.clear()
+    compared.clear()
+    tap(form, "entry-save")
+    assert len(messages) == 1 and unsent(view) == []
+    assert text(find(view, f"round-{played + 1}")).split()[:3] == [str(played + 1), "20", str(12 * played + 20)]
+    assert text(find(view, "total-Bob")).split() == ["Bob", str(20 * played + 24)]
+    board = app.games[game.id]._board
+    assert id(board.totals) in compared and id(find(view, "abandon")) not in compared
