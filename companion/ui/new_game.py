@@ -616,6 +616,8 @@ class NewGameScreen:
             widgets.on_device(self.app.page, self.name_field.focus)  # ready for the next name
 
     def _start(self) -> None:
+        if self.app.new_game_shown() is not self:  # a second tap that came before the game's page showed
+            return
         game_id = self.state.start(self.app.store)
         if game_id is None:
             self.render()

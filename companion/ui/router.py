@@ -214,7 +214,7 @@ class App:
         game screen on screen is built again with what was chosen and typed on it: the
         device's language can come late, the moment New game is tapped as home shows."""
         self.page.title = _("Companion")
-        self._new_game_before = self._new_game_shown()
+        self._new_game_before = self.new_game_shown()
         self._views.clear()
         self.games.clear()
         try:
@@ -222,7 +222,7 @@ class App:
         finally:
             self._new_game_before = None
 
-    def _new_game_shown(self) -> NewGameScreen | None:
+    def new_game_shown(self) -> NewGameScreen | None:
         """The New game screen on screen: uncovered on home's page, or a page of its own."""
         from companion.ui.new_game import NewGameScreen  # LATER_SCREENS
 

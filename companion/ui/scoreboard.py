@@ -871,6 +871,14 @@ class GameScreen:
         )
 
     @property
+    def on_top(self) -> bool:
+        """Whether this game's page is the page on screen: a tap that comes after the device
+        has left it (a second tap on Save or Play again, sent before the first one's answer
+        showed) does nothing."""
+        page = self.app.page
+        return page is not None and bool(page.views) and page.views[-1] is self.view
+
+    @property
     def shows_board(self) -> bool:
         """Whether the scoreboard shows (not a round-entry form)."""
         return self._board is not None and self._board_root is not None and self._board_root.visible and bool(self.view.controls) and self.view.controls[0] is self._board_root
@@ -1088,6 +1096,8 @@ class GameScreen:
             self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
 
     def _save(self, entry: dict[str, Any]) -> None:
+        if self.shows_board or not self.on_top:  # the round is saved once, however often Save was tapped
+            return
         board = Route(Page.GAME, game_id=self.state.game_id).path
         if self.state.save(entry, self.entry_index):
             self.app.drafts.discard(self.state.game_id, self.entry_index)
@@ -1132,6 +1142,8 @@ class GameScreen:
         self.app.go(Route(Page.GAME, game_id=self.state.game_id).path)
 
     def _play_again(self) -> None:
+        if not self.on_top:  # one new game, however often Play again was tapped
+            return
         game_id = self.state.play_again()
         if game_id is None:
             self.render()

@@ -290,3 +290,18 @@ def test_new_game_on_a_page_of_its_own_built_again_in_another_language_keeps_its
         assert again is not screen and again.state.players == ["Ann"] and app.page.views[-1].appbar.title.value == "Nouvelle partie"
 
     on_home_before_the_store_opens(store, check)
+
+
+def test_a_second_tap_on_start_sent_before_the_game_s_page_showed_starts_nothing(store):
+    def check(app: App, view: ft.View, tasks: list) -> None:
+        app.page.navigate = lambda route, **kwargs: None
+        app.show("/new")
+        find(view, "ruleset-beverbende").on_click()
+        for name in ("Ann", "Bob"):
+            home.layers_of(view).new_game._add_typed(SimpleNamespace(data=name))
+        start = find(view, "start-game")
+        start.on_click()
+        start.on_click()
+        assert len(store.in_progress()) == 1 and app.shown_route == f"/game/{store.in_progress()[0].id}"
+
+    on_home_drawn(store, check)

@@ -687,3 +687,22 @@ def test_a_round_saved_on_this_device_sends_the_board_s_parts_in_one_message_and
     assert text(find(view, "total-Bob")).split() == ["Bob", str(20 * played + 24)]
     board = app.games[game.id]._board
     assert id(board.totals) in compared and id(find(view, "abandon")) not in compared
+
+
+def test_a_second_tap_on_save_or_play_again_sent_before_the_first_one_s_answer_showed_does_nothing(store):
+    """A double tap on a phone sends two taps before the first one's page has come: the
+    round is saved once, and Play again starts one game."""
+    app, page, _messages, game, _session = followed_board(store, 2, length=4)
+    for rounds in (3, 4):  # the last one ends the game
+        app.go(f"/game/{game.id}/round")
+        form = next(c.content for c in page.views[-1].controls[1:] if isinstance(c, Stowed) and c.visible)
+        for key in "5555" + "6666":
+            tap(form, f"entry-key-{key}")
+        save = find(form, "entry-save")
+        save.on_click(None)
+        save.on_click(None)
+        assert len(store.open_game(game.id).game.rounds) == rounds
+    again = find(page.views[-1], "play-again")
+    again.on_click()
+    again.on_click()
+    assert [summary.id for summary in store.in_progress()] == [game.id + 1]
