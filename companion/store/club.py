@@ -297,10 +297,11 @@ class Evenings:
         return self.evening(evening_id)
 
     def close(self, evening_id: int) -> Evening:
-        """The evening is over: its ranking is final (it can still be corrected through the games)."""
+        """The evening is over: its ranking is final (it can still be corrected through the
+        games). Closed again (a second tap on Close), it keeps the moment it was closed."""
         with self.store._write() as conn:
             self._row(conn, evening_id)
-            conn.execute(sa.update(EVENINGS).where(EVENINGS.c.id == evening_id).values(closed_at=utc_now()))
+            conn.execute(sa.update(EVENINGS).where(EVENINGS.c.id == evening_id, EVENINGS.c.closed_at.is_(None)).values(closed_at=utc_now()))
         return self.evening(evening_id)
 
     # --- read-outs -----------------------------------------------------------------------

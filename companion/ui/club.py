@@ -74,6 +74,8 @@ class NewEveningState:
     fewer_nats_first: bool = False
     fixed_pairs: bool = False
     error: str | None = None
+    created: Evening | None = None
+    """The evening this form created: a second tap on Create (a double tap) creates no other."""
 
     @property
     def players(self) -> list[str]:
@@ -94,6 +96,8 @@ class NewEveningState:
 
     def create(self, evenings: Evenings) -> Evening | None:
         """The new evening, or None with ``error`` saying what to change."""
+        if self.created is not None:
+            return self.created
         try:
             evening = evenings.create(
                 self.name,
@@ -109,6 +113,7 @@ class NewEveningState:
             self.error = err.message
             return None
         self.error = None
+        self.created = evening
         return evening
 
 
@@ -194,8 +199,10 @@ class EveningState:
         return self.result is not None and self.result.finished
 
     def draw(self) -> None:
-        """Draw the next round (or say, in ``error``, why not)."""
-        self._change(self.evenings.draw_next)
+        """Draw the next round (or say, in ``error``, why not). A second tap on Draw (a double
+        tap), when the round it drew is playing, does nothing."""
+        if self.can_draw:
+            self._change(self.evenings.draw_next)
 
     @property
     def bench(self) -> list[str]:

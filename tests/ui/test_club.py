@@ -416,3 +416,30 @@ def test_the_last_deal_of_the_round_brings_the_draw_and_the_prizes_without_readi
     assert text(find(view, "table-2-status")) == "finished"
     find(view, "prize-0")
     assert find(view, "table-1") is table_1 and set(find(view, "ranking").controls) == set(rows)  # kept, not built anew
+
+
+def test_a_second_tap_on_create_draw_or_close_sent_before_the_first_one_s_answer_showed_does_nothing(store):
+    """A double tap sends two taps before the first one's page has come: one evening, one
+    round drawn, and no refusal for the second tap to show."""
+    app = App(store)
+    view = club.show_list(app)
+    type_into(view, "evening-name", "Tuesday")
+    type_into(view, "evening-players", "\n".join(NINE[:8]))
+    create = find(view, "create-evening")
+    create.on_click(None)
+    create.on_click(None)
+    (evening,) = Evenings(store).evenings()
+    view = club.show_evening(app, evening.id)
+    draw = find(view, "draw-round")
+    draw.on_click(None)
+    draw.on_click(None)
+    drawn = Evenings(store).evening(evening.id)
+    assert len(drawn.rounds) == 1 and find_all(view, "evening-error") == []
+    for game_id in drawn.rounds[0].game_ids.values():
+        boompje(store, game_id)
+    view = club.show_evening(app, evening.id)
+    close = find(view, "close-evening")
+    close.on_click(None)
+    closed_at = Evenings(store).evening(evening.id).closed_at
+    close.on_click(None)
+    assert closed_at is not None and Evenings(store).evening(evening.id).closed_at == closed_at
