@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.browser.phone import Phone
+from tests.browser.phone import FIND, Phone
 from tests.browser.test_games import save_round, start_game
 
 pytestmark = pytest.mark.browser
@@ -42,6 +42,34 @@ def test_a_half_entered_round_is_kept_until_saved_or_discarded(phone):
     phone.tap("enter-round")
     phone.expect_text("clubs-points-Ann", r"^\D*0\D*$")
     assert phone.disabled("entry-save")
+
+
+def test_a_double_tap_starts_one_game_and_saves_the_round_once(phone):
+    """A double tap sends both taps before the first one's page has come: Start game starts
+    one game, Save round saves the round once. Home's list, and the next form's title, are
+    waited for: they come after the second tap has been handled."""
+    phone.open("/")
+    phone.tap("new-game")
+    phone.tap("ruleset-beverbende")
+    for seat, name in enumerate(["Dbl", "Tap"], start=1):
+        phone.type("Player name", name)
+        phone.wait(f"seat-{seat}")
+    phone.enabled("start-game")
+    phone.el("start-game").dblclick()
+    phone.wait("enter-round")
+    game_id = phone.game_id()
+    phone.tap("enter-round")
+    phone.keys("1111" + "2222")
+    phone.enabled("entry-save")
+    phone.el("entry-save").dblclick()
+    phone.expect_text("enter-round", "Enter round 2")
+    phone.tap("enter-round")  # answered after the second tap on Save
+    phone.tap("entry-cancel")
+    phone.wait("round-1")
+    assert phone.page.evaluate(f"({FIND})('round-2')") is None  # the round was saved once
+    phone.tap("back")
+    phone.wait(f"game-{game_id}")
+    assert phone.page.evaluate(f"({FIND})('game-{game_id + 1}')") is None  # one game started
 
 
 DRAFTS_ON_THE_DEVICE = """() => { try {
