@@ -75,7 +75,9 @@ class ScoreboardState:
         self.record: GameRecord | None = None
         self.error: str | None = None
         self.stale = False
-        self.undone: dict | None = None
+        self.undone: list[dict] = []
+        """The rounds Undo took back, the last one last: Redo puts them back in turn (a
+        double tap on Undo takes back two rounds, and both can be put back)."""
         self.just_saved = False
         """The record is what the store answered this session's own change with, a moment
         ago: showing the board after it needs no read (the App clears it when shown)."""
@@ -137,7 +139,7 @@ class ScoreboardState:
 
     def save(self, entry: dict, index: int | None = None) -> bool:
         """Store a new round (index None) or a corrected past round."""
-        self.undone = None
+        self.undone = []
         if index is None:
             return self._change(self._store.add_round, entry)
         return self._change(self._store.edit_round, index, entry)
@@ -147,12 +149,19 @@ class ScoreboardState:
         last = self.game.rounds[-1] if self.game.rounds else None
         if not self._change(self._store.undo_round):
             return False
-        self.undone = last
+        if last is not None:
+            self.undone.append(last)
         return True
 
     def redo(self) -> bool:
-        entry, self.undone = self.undone, None
-        return entry is not None and self._change(self._store.add_round, entry)
+        """Put back the round Undo took back last (kept for another try if it cannot be)."""
+        if not self.undone:
+            return False
+        entry = self.undone.pop()
+        if self._change(self._store.add_round, entry):
+            return True
+        self.undone.append(entry)
+        return False
 
     def play_again(self) -> int | None:
         """A new game with the same ruleset, seats, options and teams; its id."""
@@ -1153,6 +1162,8 @@ class GameScreen:
     def _redo(self) -> None:
         self.state.redo()
         self.render()
+        if self.state.undone:  # another round taken back: it can be put back too
+            self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
 
     def _reopen(self) -> None:
         if self.state.reopen():

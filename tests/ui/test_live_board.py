@@ -706,3 +706,19 @@ def test_a_second_tap_on_save_or_play_again_sent_before_the_first_one_s_answer_s
     again.on_click()
     again.on_click()
     assert [summary.id for summary in store.in_progress()] == [game.id + 1]
+
+
+def test_a_double_tap_on_undo_takes_back_two_rounds_and_redo_offers_each_back_in_turn(store):
+    app, page, _messages, game, _session = followed_board(store, 3)
+    told: list = []
+    app.notify = lambda message, action=None, on_action=None: told.append((message, action, on_action))  # type: ignore[method-assign]
+    undo = find(page.views[-1], "undo")
+    undo.on_click()
+    undo.on_click()
+    assert len(store.open_game(game.id).game.rounds) == 1
+    assert [(message, action) for message, action, _redo in told] == [("Round 3 undone.", "Redo"), ("Round 2 undone.", "Redo")]
+    told[-1][2]()  # Redo: round 2 back, and round 3 offered
+    assert len(store.open_game(game.id).game.rounds) == 2 and told[-1][:2] == ("Round 3 undone.", "Redo")
+    told[-1][2]()
+    assert len(store.open_game(game.id).game.rounds) == 3 and len(told) == 3
+    assert text(find(page.views[-1], "round-3")).split()[:3] == ["3", "12", "36"]

@@ -181,9 +181,20 @@ def test_undo_takes_back_the_last_round_and_redo_puts_it_back(store):
     play(store, record.id, [bever_totals(Ann=20, Bob=12), bever_totals(Ann=5, Bob=17)])
     s = board(store, record.id)
     assert s.undo()
-    assert len(s.game.rounds) == 1 and s.undone == bever_totals(Ann=5, Bob=17)
+    assert len(s.game.rounds) == 1 and s.undone == [bever_totals(Ann=5, Bob=17)]
     assert s.redo()
-    assert s.game.totals == {"Ann": 25, "Bob": 29} and s.undone is None
+    assert s.game.totals == {"Ann": 25, "Bob": 29} and s.undone == []
+
+
+def test_two_rounds_undone_in_a_row_are_put_back_in_turn(store):
+    """A double tap on Undo takes back two rounds: Redo, twice, puts both back."""
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, record.id, [bever_totals(Ann=20, Bob=12), bever_totals(Ann=5, Bob=17), bever_totals(Ann=9, Bob=9)])
+    s = board(store, record.id)
+    assert s.undo() and s.undo()
+    assert len(s.game.rounds) == 1
+    assert s.redo() and s.redo() and not s.redo()
+    assert [r.running for r in s.rounds()] == [(20, 12), (25, 29), (34, 38)]
 
 
 def test_undoing_the_deciding_round_reopens_the_game(store):
