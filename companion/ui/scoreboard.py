@@ -817,12 +817,13 @@ class GameScreen:
         """Send the page's changes to the browser, in one message. After the board was shown
         again in place (a round saved, a form left), the page is compared with the board
         held, and the board's parts a change touches (``BoardParts.parts``) with it: not
-        the board's other controls again (a save's update took 13 to 27 ms of the server's
-        comparing, in the process, on a quiet machine). Else the whole page is compared."""
+        the board's other controls again (docs/performance.md, "A round saved on this
+        device"). Else the whole page is compared."""
         board, root = self._board, self._board_root
         if self._rest_unsent or not (self._in_place and self.shows_board and board is not None and root is not None):
             page.update(self.view)
-            self._rest_unsent = self._rest_unsent and not self.shows_board
+            if self.shows_board:  # the board went whole, with what was left unsent
+                self._rest_unsent = False
             return
         with widgets.held([root]):
             update_together(page, [self.view, *(control for group in board.parts for control in group)])
@@ -1102,7 +1103,11 @@ class GameScreen:
         undone = self.state.undo()
         self.render()
         if undone:
-            self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
+            self._offer_redo()
+
+    def _offer_redo(self) -> None:
+        """Say which round was taken back last, with Redo to put it back."""
+        self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
 
     def _save(self, entry: dict[str, Any]) -> None:
         if self.shows_board or not self.on_top:  # the round is saved once, however often Save was tapped
@@ -1163,7 +1168,7 @@ class GameScreen:
         self.state.redo()
         self.render()
         if self.state.undone:  # another round taken back: it can be put back too
-            self.app.notify(_("Round {number} undone.").format(number=len(self.state.game.rounds) + 1), _("Redo"), self._redo)
+            self._offer_redo()
 
     def _reopen(self) -> None:
         if self.state.reopen():
