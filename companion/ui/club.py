@@ -731,7 +731,6 @@ class TableCard:
         self.control = widgets.tagged(ft.Card(ft.Container(ft.Column(column, spacing=4), padding=12), margin=0), f"table-{line.number}")
 
 
-
 def _card_key(line: TableLine, organiser: bool) -> tuple:
     """What a table's card shows but its status: a card with the same key is the same card."""
     return (line.number, line.seats, line.game_id, line.playing, line.stopped, line.code, line.join_url, organiser)

@@ -98,18 +98,17 @@ class App:
         quiet_collector.busy()
         while self.page.pop_dialog() is not None:  # messages belong to the page they were shown on
             pass
-        routes = stack(route)
+        routes, target = stack(route), parse(route)
         if self._uncovered(routes):
-            self.awake.follow(parse(route))
+            self.awake.follow(target)
             self.page.update(self.page.views[-1])
             return
         views = [self._views[r] if r in self._views and r != routes[-1] else self._build(r, beneath=r != routes[-1]) for r in routes]
         self._views = dict(zip(routes, views))
-        self.awake.follow(parse(route))
+        self.awake.follow(target)
         if len(views) == len(self.page.views) and all(view is shown for view, shown in zip(views, self.page.views)):
             # the top page changed in place (e.g. a round saved): those beneath are not compared again
-            game_id = parse(route).game_id
-            screen = self.games.get(game_id) if game_id is not None else None
+            screen = self.games.get(target.game_id) if target.game_id is not None else None
             if screen is not None and screen.view is views[-1]:
                 screen.send(self.page)
             else:
