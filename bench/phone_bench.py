@@ -17,7 +17,8 @@ measures, each against the bare app:
 
 With ``--baseline DIR`` (another checkout of Companion, e.g. the code before a change) that
 checkout's folder is built too, with its own build script, and its visits are timed in turn
-with the other two, beside this checkout's.
+with the other two, beside this checkout's; so are its saves and Enter rounds, a game of each
+in turn with this checkout's.
 
 With ``--wasm-client`` both folders are built with Flutter's WebAssembly client
 (scripts/build_phone_app.py), which Chromium then runs instead of the CanvasKit client, and
@@ -179,6 +180,7 @@ def main() -> int:
         if args.baseline:
             baseline_server = StaticServer(build(folder / "baseline", None, args.wasm_client, args.baseline.resolve()))
             subjects.append((baseline_server.url, "new-game", baseline_first, baseline_later))
+            clients["baseline"] = (baseline_server.url, args.wasm_client)
         for run in range(args.runs):  # interleaved, so both see the same machine load
             for url, button, firsts, laters in in_turn(subjects, run):
                 first, later = visits(browser, url, button, 1)
@@ -210,6 +212,9 @@ def main() -> int:
               f" later visit {median(baseline_later):5.1f} s, ratio {median(baseline_later) / median(bare_later):.2f}")
     print(f"  tap to updated screen        bare Flet {median(taps):5.0f} ms  Companion save to scoreboard {median(saves):5.0f} ms")
     print(f"  Enter round to its form                        Companion {median(enters):5.0f} ms")
+    if "baseline" in taken:
+        baseline_saves, baseline_enters = taken["baseline"]
+        print(f"  the baseline, in turn: save {median(baseline_saves):.0f} ms, Enter round {median(baseline_enters):.0f} ms")
     if "canvaskit" in taken:
         canvaskit_saves, canvaskit_enters = taken["canvaskit"]
         print(f"  beside the CanvasKit client (the default folder), in turn: save {median(canvaskit_saves):.0f} ms, Enter round {median(canvaskit_enters):.0f} ms")
@@ -219,6 +224,8 @@ def main() -> int:
     if args.baseline:
         print("             baseline first", _list(baseline_first), " baseline later", _list(baseline_later))
     print("  runs (ms): bare tap", _list(taps, "{:.0f}"), " app save", _list(saves, "{:.0f}"), " app Enter round", _list(enters, "{:.0f}"))
+    if "baseline" in taken:
+        print("             baseline save", _list(baseline_saves, "{:.0f}"), " baseline Enter round", _list(baseline_enters, "{:.0f}"))
     if "canvaskit" in taken:
         print("             CanvasKit save", _list(canvaskit_saves, "{:.0f}"), " CanvasKit Enter round", _list(canvaskit_enters, "{:.0f}"))
     met = ratio <= LATER_VISIT_RATIO and median(app_later) < LATER_VISIT_TARGET_S and app_mb < SIZE_TARGET_MB
