@@ -307,11 +307,19 @@ class SeasonState:
 
 
 def show_list(app) -> ft.View:
-    """/event: the evenings so far and, for the organiser, a new one."""
+    """/event: the evenings so far and, for the organiser, a new one. Built again while it
+    is on screen (in another language: a language chosen, the device's coming late), the
+    new evening's form keeps what was typed and chosen in it."""
     evenings = evenings_of(app)
     body: list[ft.Control] = []
+    views = getattr(app.page, "views", None) or [None]
+    shown = views[-1]
+    typed = shown.data if shown is not None and shown.route == Route(Page.EVENTS).path and isinstance(shown.data, NewEveningState) else None
+    form = None
     if organises(app):
-        body += _new_evening_form(app, NewEveningState(saved_players=saved_players(app)))
+        form = typed or NewEveningState()
+        form.saved_players, form.error = saved_players(app), None  # a refusal is said again at the next Create, in the words of now
+        body += _new_evening_form(app, form)
     body.append(widgets.section_title(_("Evenings")))
     try:
         saved = evenings.evenings()
@@ -332,7 +340,9 @@ def show_list(app) -> ft.View:
     for season_name in sorted({e.season for e in saved if e.season and e.closed_at is not None}):
         count = sum(1 for e in saved if e.season == season_name and e.closed_at is not None)
         body += _season_table(app, SeasonState(evenings, season_name, count))
-    return widgets.screen(app, Route(Page.EVENTS).path, _("Club evenings"), body)
+    page_view = widgets.screen(app, Route(Page.EVENTS).path, _("Club evenings"), body)
+    page_view.data = form
+    return page_view
 
 
 def _season_table(app, state: SeasonState) -> list[ft.Control]:
@@ -389,14 +399,14 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
         show_bench()
         app.page.update()
 
-    players = ft.TextField(label=_("Players, one per line"), multiline=True, min_lines=3, on_change=typed_players)
+    players = ft.TextField(label=_("Players, one per line"), value=state.players_text, multiline=True, min_lines=3, on_change=typed_players)
     show_bench()
 
     def text(label: str, attribute: str) -> ft.Control:
         def changed(e: ft.Event[ft.TextField]) -> None:
             setattr(state, attribute, e.control.value or "")
 
-        return widgets.tagged(ft.TextField(label=label, on_change=changed), f"evening-{attribute}")
+        return widgets.tagged(ft.TextField(label=label, value=getattr(state, attribute), on_change=changed), f"evening-{attribute}")
 
     def chips(label: str, key: str, choices: list[tuple[Any, str]], current, pick) -> ft.Control:
         row = ft.Row(wrap=True, spacing=8, run_spacing=4)
@@ -464,12 +474,13 @@ def _new_evening_form(app, state: NewEveningState) -> list[ft.Control]:
         widgets.tagged(
             ft.Switch(
                 label=_("Fixed pairs, as listed two by two"),
+                value=state.fixed_pairs,
                 on_change=lambda e: setattr(state, "fixed_pairs", bool(e.control.value)),
             ),
             "evening-fixed-pairs",
         ),
-        ft.Switch(label=_("Booby prize for the lowest"), on_change=lambda e: setattr(state, "booby", bool(e.control.value))),
-        ft.Switch(label=_("Prize for the most pits"), on_change=lambda e: setattr(state, "most_pits", bool(e.control.value))),
+        ft.Switch(label=_("Booby prize for the lowest"), value=state.booby, on_change=lambda e: setattr(state, "booby", bool(e.control.value))),
+        ft.Switch(label=_("Prize for the most pits"), value=state.most_pits, on_change=lambda e: setattr(state, "most_pits", bool(e.control.value))),
         error,
         widgets.tagged(ft.FilledButton(_("Create evening"), icon=ft.Icons.ADD, on_click=create), "create-evening"),
     ]

@@ -84,7 +84,7 @@ def test_the_club_chooses_how_equal_totals_are_placed(store):
 def test_a_refused_evening_says_why_and_saves_nothing(store):
     app = App(store)
     view = club.show_list(app)
-    type_into(view, "evening-players", "Ann\nBob")
+    type_into(view, "evening-players", "Ann\nBob\nCy")
     tap(view, "create-evening")
     assert "needs a name" in text(find(view, "evening-error"))
     assert Evenings(store).evenings() == [] and app.went == []
@@ -443,3 +443,44 @@ def test_a_second_tap_on_create_draw_or_close_sent_before_the_first_one_s_answer
     closed_at = Evenings(store).evening(evening.id).closed_at
     close.on_click(None)
     assert closed_at is not None and Evenings(store).evening(evening.id).closed_at == closed_at
+
+
+def test_the_new_evening_form_built_again_in_another_language_keeps_what_was_typed_and_chosen(store):
+    """A language chosen, or the device's coming late, builds every page again: the form goes
+    on with the evening's name, its players, its season and the club's choices, each word in
+    the new language; a refusal is said again at the next Create."""
+    import contextvars
+
+    from flet.controls.context import _context_page
+
+    from companion.ui.router import App as Session
+    from tests.ui.round_entry.test_forms import served_page
+
+    def run() -> None:
+        _session, page = served_page()  # kept: the page holds its session weakly
+        page.run_task = lambda handler, *args: None  # type: ignore[method-assign]  # no event loop here
+        page.navigate = lambda route, **kwargs: None  # type: ignore[method-assign]  # no browser's address bar
+        _context_page.set(page)  # translations follow the session's language
+        device = Device.this_machine()
+        app = Session(page, LiveStore(store, device, lambda _change: None, seated=lambda _device: True), device=device)
+        app.awake.follow = lambda route: None  # no browser to keep awake
+        app.show("/event")
+        view = page.views[-1]
+        type_into(view, "evening-name", "Tuesday")
+        type_into(view, "evening-players", "Ann\nBob\nCy")
+        assert app.shown_route == "/event"
+        find(view, "evening-odd-joker").on_select(None)
+        pairs = find(view, "evening-fixed-pairs")
+        pairs.value = True
+        pairs.on_change(type("Event", (), {"control": pairs})())
+        tap(view, "create-evening")  # fixed pairs of three players: refused
+        assert find(view, "evening-error")
+        app.language.choose("nl")
+        again = page.views[-1]
+        assert again is not view and again.appbar.title.value == "Clubavonden"
+        assert find(again, "evening-name").value == "Tuesday" and find(again, "evening-players").value == "Ann\nBob\nCy"
+        assert find(again, "evening-odd-joker").selected and not find(again, "evening-odd-sit_out").selected
+        assert find(again, "evening-fixed-pairs").value is True
+        assert find_all(again, "evening-error") == []
+
+    contextvars.copy_context().run(run)
