@@ -103,9 +103,14 @@ def visits(browser, url: str, first: str, runs: int) -> tuple[list[float], list[
 def app_saves(browser, clients: dict[str, tuple[str, bool]], runs: int) -> dict[str, tuple[list[float], list[float]]]:
     """For each folder (its address, and whether it has the WebAssembly client): milliseconds
     to save a Beverbende round, ``runs`` times or more, and to open each round's form. The
-    folders take turns, a game of four rounds each, so that all see the same machine load."""
-    pages = {}
-    for name, (url, wasm_client) in clients.items():
+    folders take turns, a game of four rounds each, so that all see the same machine load.
+    Each folder has two pages, opened first-last (for folders A and B: A, B, B, A) and taking
+    its games in turn: the same folder in two pages opened one after the other was 3 to 12 ms
+    slower in the one opened first (docs/performance.md, "The slow saves")."""
+    names = list(clients)
+    opened: dict[str, list[tuple]] = {name: [] for name in names}
+    for name in [*names, *reversed(names)]:
+        url, wasm_client = clients[name]
         context = browser.new_context(viewport=PHONE)
         page = context.new_page()
         phone = Phone(page, url, ROOT, step_timeout_ms=START_TIMEOUT_MS)
@@ -113,10 +118,11 @@ def app_saves(browser, clients: dict[str, tuple[str, bool]], runs: int) -> dict[
         phone.wait("new-game")
         if page.evaluate("Boolean(window._flutter_skwasmInstance)") != wasm_client:  # the loader falls back by itself (e.g. no WebGL)
             raise SystemExit(f"{name}: the page did not run the client it was built for")
-        pages[name] = (context, page, phone)
+        opened[name].append((context, page, phone))
     found: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in clients}
     for game in range(-(-runs // 4)):
-        for name, (_context, page, phone) in in_turn(list(pages.items()), game):
+        for name in in_turn(names, game):
+            _context, page, phone = opened[name][game % 2]
 
             def home(page=page, phone=phone) -> Phone:
                 page.evaluate("location.hash = '/'")
@@ -125,8 +131,9 @@ def app_saves(browser, clients: dict[str, tuple[str, bool]], runs: int) -> dict[
             saves, enters = save_rounds(page, 4, home)
             found[name][0].extend(saves)
             found[name][1].extend(enters)
-    for context, _page, _phone in pages.values():
-        context.close()
+    for pages in opened.values():
+        for context, _page, _phone in pages:
+            context.close()
     return found
 
 
