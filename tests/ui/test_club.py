@@ -84,7 +84,7 @@ def test_the_club_chooses_how_equal_totals_are_placed(store):
 def test_a_refused_evening_says_why_and_saves_nothing(store):
     app = App(store)
     view = club.show_list(app)
-    type_into(view, "evening-players", "Ann\nBob\nCy")
+    type_into(view, "evening-players", "Ann\nBob")
     tap(view, "create-evening")
     assert "needs a name" in text(find(view, "evening-error"))
     assert Evenings(store).evenings() == [] and app.went == []
@@ -468,7 +468,7 @@ def test_the_new_evening_form_built_again_in_another_language_keeps_what_was_typ
         view = page.views[-1]
         type_into(view, "evening-name", "Tuesday")
         type_into(view, "evening-players", "Ann\nBob\nCy")
-        assert app.shown_route == "/event"
+        type_into(view, "evening-season", "Winter")
         find(view, "evening-odd-joker").on_select(None)
         pairs = find(view, "evening-fixed-pairs")
         pairs.value = True
@@ -480,7 +480,7 @@ def test_the_new_evening_form_built_again_in_another_language_keeps_what_was_typ
         assert again is not view and again.appbar.title.value == "Clubavonden"
         assert find(again, "evening-name").value == "Tuesday" and find(again, "evening-players").value == "Ann\nBob\nCy"
         assert find(again, "evening-odd-joker").selected and not find(again, "evening-odd-sit_out").selected
-        assert find(again, "evening-fixed-pairs").value is True
+        assert find(again, "evening-season").value == "Winter" and find(again, "evening-fixed-pairs").value is True
         assert find_all(again, "evening-error") == []
 
     contextvars.copy_context().run(run)
