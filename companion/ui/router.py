@@ -74,8 +74,6 @@ class App:
         self.language = settings.device_language(page)
         self.language.on_change = self.refresh
         self.awake = ScreenAwake(lambda: settings.wakelock(page), page.run_task)
-        self._new_game_before: NewGameScreen | None = None
-        """While ``refresh`` builds the pages again: the New game screen that was on screen."""
         self._pushed: deque[str] = deque()
         """The addresses ``go`` asked the browser for whose route change has not come back
         yet. Until it does, ``page.route`` is the address before them, and when it does it
@@ -209,17 +207,14 @@ class App:
         self.page.update()
 
     def refresh(self) -> None:
-        """Build every page again (kept pages speak the language they were built in). A New
-        game screen on screen is built again with what was chosen and typed on it: the
-        device's language can come late, the moment New game is tapped as home shows."""
+        """Build every page again (kept pages speak the language they were built in). A page
+        built again while it is on screen keeps what was chosen and typed on it (New game,
+        the club's new evening, a late arrival's name): the device's language can come late,
+        the moment New game is tapped as home shows."""
         self.page.title = _("Companion")
-        self._new_game_before = self.new_game_shown()
         self._views.clear()
         self.games.clear()
-        try:
-            self.show(self.shown_route)
-        finally:
-            self._new_game_before = None
+        self.show(self.shown_route)
 
     def new_game_shown(self) -> NewGameScreen | None:
         """The New game screen on screen: uncovered on home's page, or a page of its own."""
@@ -268,7 +263,7 @@ class App:
 
         match target:
             case Route(page=Page.NEW):
-                return new_game.show(self, self._new_game_before)
+                return new_game.show(self, self.new_game_shown())
             case Route(page=Page.SHARE):
                 return share_panel.share_view(self)
             case Route(page=Page.TABLE | Page.TABLE_OF_GAME, game_id=game_id):
