@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import flet as ft
 
@@ -306,18 +306,26 @@ class SeasonState:
 # --- views --------------------------------------------------------------------------------
 
 
+Held = TypeVar("Held")
+
+
+def _on_screen(app, route: str, kind: type[Held]) -> Held | None:
+    """What the page on screen holds (its ``data``), if that page is ``route``'s and holds a
+    ``kind``: a page built again while it is on screen goes on with it."""
+    views = getattr(app.page, "views", None) or [None]
+    shown = views[-1]
+    return shown.data if shown is not None and shown.route == route and isinstance(shown.data, kind) else None
+
+
 def show_list(app) -> ft.View:
     """/event: the evenings so far and, for the organiser, a new one. Built again while it
     is on screen (in another language: a language chosen, the device's coming late), the
     new evening's form keeps what was typed and chosen in it."""
     evenings = evenings_of(app)
     body: list[ft.Control] = []
-    views = getattr(app.page, "views", None) or [None]
-    shown = views[-1]
-    typed = shown.data if shown is not None and shown.route == Route(Page.EVENTS).path and isinstance(shown.data, NewEveningState) else None
     form = None
     if organises(app):
-        form = typed or NewEveningState()
+        form = _on_screen(app, Route(Page.EVENTS).path, NewEveningState) or NewEveningState()
         form.saved_players, form.error = saved_players(app), None  # a refusal is said again at the next Create, in the words of now
         body += _new_evening_form(app, form)
     body.append(widgets.section_title(_("Evenings")))
@@ -494,12 +502,11 @@ def show_evening(app, evening_id: int) -> ft.View:
     arrival's name being typed stays. A table's save is followed without reading the
     evening again (``EveningPage.follow``)."""
     route = Route(Page.EVENT, evening=evening_id).path
-    views = getattr(app.page, "views", None) or [None]
-    shown = views[-1]
-    if shown is not None and shown.route == route and isinstance(shown.data, EveningPage):
-        shown.data.state.load()
-        shown.data.fill()
-        return shown
+    shown = _on_screen(app, route, EveningPage)
+    if shown is not None:
+        shown.state.load()
+        shown.fill()
+        return shown.view
     state = EveningState(evenings_of(app), evening_id, app.store)
     if not state.load():
         return widgets.screen(app, route, _("Club evening"), [widgets.error_banner(state.error or "")])
