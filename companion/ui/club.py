@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import flet as ft
 
-from companion import rules
+from companion import i18n, rules
 from companion.i18n import _, ngettext
 from companion.rules import RuleError
 from companion.rules.club import CLUB_GAME, ODD_PLAYERS, SIT_OUT_SCORES, PrizeRule, SitOutScore, Standing
@@ -499,15 +499,18 @@ def show_evening(app, evening_id: int) -> ft.View:
 
     Shown again while it is on screen (a round drawn, a check-in, a table's new code),
     the page is the same page read again: its controls are updated in place, so a late
-    arrival's name being typed stays. A table's save is followed without reading the
-    evening again (``EveningPage.follow``)."""
+    arrival's name being typed stays. In another language (a language chosen, the
+    device's coming late) it is built anew, every word in the new language, and goes on
+    with the name typed; a refusal shown is dropped, said again at the next try. A table's
+    save is followed without reading the evening again (``EveningPage.follow``)."""
     route = Route(Page.EVENT, evening=evening_id).path
     shown = _on_screen(app, route, EveningPage)
-    if shown is not None:
+    if shown is not None and shown.language == i18n.language():
         shown.state.load()
         shown.fill()
         return shown.view
-    state = EveningState(evenings_of(app), evening_id, app.store)
+    state = shown.state if shown is not None else EveningState(evenings_of(app), evening_id, app.store)
+    state.error = None
     if not state.load():
         return widgets.screen(app, route, _("Club evening"), [widgets.error_banner(state.error or "")])
     return EveningPage(app, state, route).view
@@ -534,6 +537,8 @@ class EveningPage(widgets.FollowsGames):
         filled again) makes one card anew, not forty, each with its QR code."""
         self.ranking = Ranking()
         self._shape: tuple = ()
+        self.language = i18n.language()
+        """The language its words were built in: a page in another one is built anew."""
         self.view = widgets.screen(app, route, state.evening.name, [self.head, self.arrivals, self.live])
         self.view.data = self
         self.fill()

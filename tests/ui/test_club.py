@@ -3,6 +3,8 @@ evening, draws, the tables' games feed the ranking, prizes show once every table
 
 from __future__ import annotations
 
+from typing import Callable
+
 import flet as ft
 import pytest
 
@@ -11,6 +13,7 @@ from companion.share.codes import grouped
 from companion.share.table import Device, Invitation, Role, Table
 from companion.store.club import Evenings, result_csv, result_html, result_json
 from companion.ui import club
+from companion.ui.router import App as Session
 from companion.ui.synced import unsent
 from tests.ui.conftest import play
 from tests.ui.tree import find, find_all, tap, text
@@ -445,25 +448,34 @@ def test_a_second_tap_on_create_draw_or_close_sent_before_the_first_one_s_answer
     assert closed_at is not None and Evenings(store).evening(evening.id).closed_at == closed_at
 
 
-def test_the_new_evening_form_built_again_in_another_language_keeps_what_was_typed_and_chosen(store):
-    """A language chosen, or the device's coming late, builds every page again: the form goes
-    on with the evening's name, its players, its season and the club's choices, each word in
-    the new language; a refusal is said again at the next Create."""
+def in_a_served_session(store, steps: Callable[[Session, ft.Page], None]) -> None:
+    """Run ``steps`` with a session's pages on a page encoded as for a browser, the club's
+    store under them, translations following the session's language."""
     import contextvars
 
     from flet.controls.context import _context_page
 
-    from companion.ui.router import App as Session
     from tests.ui.round_entry.test_forms import served_page
 
     def run() -> None:
         _session, page = served_page()  # kept: the page holds its session weakly
         page.run_task = lambda handler, *args: None  # type: ignore[method-assign]  # no event loop here
         page.navigate = lambda route, **kwargs: None  # type: ignore[method-assign]  # no browser's address bar
-        _context_page.set(page)  # translations follow the session's language
+        _context_page.set(page)
         device = Device.this_machine()
         app = Session(page, LiveStore(store, device, lambda _change: None, seated=lambda _device: True), device=device)
         app.awake.follow = lambda route: None  # no browser to keep awake
+        steps(app, page)
+
+    contextvars.copy_context().run(run)
+
+
+def test_the_new_evening_form_built_again_in_another_language_keeps_what_was_typed_and_chosen(store):
+    """A language chosen, or the device's coming late, builds every page again: the form goes
+    on with the evening's name, its players, its season and the club's choices, each word in
+    the new language; a refusal is said again at the next Create."""
+
+    def steps(app: Session, page: ft.Page) -> None:
         app.show("/event")
         view = page.views[-1]
         type_into(view, "evening-name", "Tuesday")
@@ -483,4 +495,31 @@ def test_the_new_evening_form_built_again_in_another_language_keeps_what_was_typ
         assert find(again, "evening-season").value == "Winter" and find(again, "evening-fixed-pairs").value is True
         assert find_all(again, "evening-error") == []
 
-    contextvars.copy_context().run(run)
+    in_a_served_session(store, steps)
+
+
+def test_an_evening_shown_in_another_language_says_every_word_in_it_and_keeps_the_name_typed(store):
+    """The evening's page on screen built again in another language (the big screen's
+    device changes its language): the tables, the back arrow and the late arrival's field
+    speak it, not only the parts filled again, and the name typed stays; a refusal in the
+    old language is dropped."""
+    evenings = Evenings(store)
+    evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
+
+    def steps(app: Session, page: ft.Page) -> None:
+        app.show(f"/event/{evening.id}")
+        view = page.views[-1]
+        type_into(view, "arriving-name", "Joker 1")
+        tap(view, "check-in")  # a stand-in's name: refused
+        assert find(view, "evening-error")
+        type_into(view, "arriving-name", "Zoe")
+        app.language.choose("nl")
+        again = page.views[-1]
+        assert again is not view
+        assert "Tafel 1" in text(find(again, "table-1")) and again.appbar.leading.content.tooltip == "Terug"
+        assert find(again, "arriving-name").value == "Zoe" and find(again, "arriving-name").label == "Speler komt binnen"
+        assert find_all(again, "evening-error") == []
+        tap(again, "check-in")
+        assert "Zoe" in evenings.evening(evening.id).present
+
+    in_a_served_session(store, steps)
