@@ -109,14 +109,16 @@ class Layers:
         self.back = widgets.back_button(app)
         # on the column: a layer is positioned in the stack, and a wrapper that reports its
         # size would come between it and the stack (Flutter then draws nothing)
-        home_column = ft.Column([widgets.constrained(body)], scroll=ft.ScrollMode.AUTO, on_size_change=self._drawn)
-        self.home_content = ft.Semantics(content=home_column)
+        self.home_column = ft.Column([widgets.constrained(body)], scroll=ft.ScrollMode.AUTO, on_size_change=self._drawn)
+        self.home_held = widgets.Deferred(self.home_column)
+        self.home_content = ft.Semantics(content=self.home_held)
         self.home = _layer(self.home_content)
         self.stack = ft.Stack([self.home], expand=True)
         page_view.controls = [self.stack]
         page_view.scroll = None
         self.new_game: NewGameScreen | None = None
-        self.under_content = ft.Semantics()
+        self.under_held = widgets.Deferred()
+        self.under_content = ft.Semantics(content=self.under_held)
         self.under = _layer(self.under_content)
         _cover(self.under, self.under_content, covered=True)
         self.uncovered = False
@@ -135,16 +137,21 @@ class Layers:
         self.new_game = new_game.prepared(self.app, own_page=False)
         # Start's bar is built with the layer, not set as the page's bottom bar when
         # uncovered: a tap then waits for no building (71 ms against 126 ms, docs/performance.md)
-        self.under_content.content = self.new_game.layout
+        self.under_held.content = self.new_game.layout
         self.stack.controls = [self.under, self.home]
 
-    def uncover(self) -> bool:
-        """Show the New game screen built under home; False when it is not built yet."""
+    def uncover(self, page: ft.Page) -> bool:
+        """Show the New game screen built under home; False when it is not built yet.
+
+        Only the page's bar and the layers' switches change, so what the layers hold is not
+        compared: that took the server 8 to 11 ms of the tap's answer (docs/performance.md)."""
         if self.new_game is None:
             return False
         if not self.uncovered:
             self.uncovered = True
             self._show(new_game=True)
+            with widgets.held([self.home_held, self.under_held]):
+                page.update(self.view)
         return True
 
     def cover(self) -> None:

@@ -99,7 +99,6 @@ class App:
         routes, target = stack(route), parse(route)
         if self._uncovered(routes):
             self.awake.follow(target)
-            self.page.update(self.page.views[-1])
             return
         views = [self._views[r] if r in self._views and r != routes[-1] else self._build(r, beneath=r != routes[-1]) for r in routes]
         self._views = dict(zip(routes, views))
@@ -118,10 +117,10 @@ class App:
 
     def _uncovered(self, routes: list[str]) -> bool:
         """Whether ``routes`` is New game over home, and home's page, alone on the screen,
-        now shows the New game screen built under it (``home.Layers``)."""
+        now shows the New game screen built under it (``home.Layers``; sent)."""
         shown = self.page.views[0] if len(self.page.views) == 1 else None
         layers = home.layers_of(shown) if shown is not None and shown is self._views.get("/") else None  # not a page kept from before a refresh
-        return routes == ["/", "/new"] and layers is not None and layers.uncover()
+        return routes == ["/", "/new"] and layers is not None and layers.uncover(self.page)
 
     @property
     def shown_route(self) -> str:
