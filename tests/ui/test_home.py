@@ -191,9 +191,8 @@ def test_new_game_tapped_on_a_drawn_home_uncovers_the_screen_built_under_it(stor
 
 
 def test_new_game_s_tap_compares_the_bar_and_the_layers_switches_not_the_screens_they_hold(store, monkeypatch):
-    """The answer to the tap leaves the server sooner: comparing the two screens took 8 to
-    11 ms, and an answer that late met the frame the button's press draws in the browser
-    (docs/performance.md, "New game's answer and the button's press")."""
+    """The answer to the tap leaves the server in about a millisecond: comparing the two
+    screens took 8 to 11 ms (docs/performance.md, "New game's answer and the button's press")."""
     from flet.controls.base_control import BaseControl
 
     compared: list[BaseControl] = []
