@@ -79,6 +79,8 @@ class App:
         yet. Until it does, ``page.route`` is the address before them, and when it does it
         names a page the app may have left already: a tap answered in between (Enter round
         the moment a saved round's scoreboard shows) would be undone by showing it again."""
+        self._asking: ft.AlertDialog | None = None
+        """The last question a tap asked (``ask``)."""
         page.on_route_change = self._route_change
         page.on_view_pop = self._view_pop
 
@@ -364,6 +366,15 @@ class App:
                 if isinstance(action, ft.Semantics) and action.identifier == "theme-switch" and action.content is not None:
                     action.content.tooltip = widgets.theme_switch_label(dark)
         self.page.update()
+
+    def ask(self, dialog: ft.AlertDialog) -> None:
+        """Show ``dialog``, a question a tap asks (Abandon, a device's name), unless the last
+        one is still open: a second tap, sent before the first one's dialog showed, would lay
+        a second dialog under it, to be answered again."""
+        if self._asking is not None and self._asking.open:
+            return
+        self._asking = dialog
+        self.page.show_dialog(dialog)
 
     def notify(self, message: str, action: str | None = None, on_action: Callable[[], None] | None = None) -> None:
         """A short message at the bottom, optionally with one action (e.g. Redo).

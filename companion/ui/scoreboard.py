@@ -1139,7 +1139,7 @@ class GameScreen:
                 self._discard()
 
         number = draft.state.round_number
-        self.app.page.show_dialog(
+        self.app.ask(
             ft.AlertDialog(
                 title=ft.Text(_("Leave round {number}?").format(number=number)),
                 content=ft.Text(_("What you entered is kept until you save it or discard it.")),
@@ -1211,7 +1211,7 @@ class GameScreen:
             refusal.value, refusal_box.visible = self.state.error, True
             self.state.error = None  # said in the dialog, not again on the board
 
-        self.app.page.show_dialog(
+        self.app.ask(
             ft.AlertDialog(
                 title=ft.Text(_("Place and note")),
                 content=ft.Column(
@@ -1238,7 +1238,7 @@ class GameScreen:
             else:
                 self.render()
 
-        self.app.page.show_dialog(
+        self.app.ask(
             ft.AlertDialog(
                 title=ft.Text(_("Abandon this game?")),
                 content=ft.Text(_("It moves to the history as abandoned; its rounds are kept.")),

@@ -372,7 +372,7 @@ def _ask_name(app, state: SharePanelState, number: int, can_end: bool) -> None:
         actions.append(widgets.tagged(ft.TextButton(_("End access"), on_click=end, style=ft.ButtonStyle(color=ft.Colors.ERROR)), "device-end"))
     actions.append(widgets.tagged(ft.FilledButton(_("Save"), on_click=save), "device-name-save"))
     title = ft.Text(_("Device {number}").format(number=number))
-    app.page.show_dialog(ft.AlertDialog(title=title, content=content, actions=actions, on_dismiss=dismissed))
+    app.ask(ft.AlertDialog(title=title, content=content, actions=actions, on_dismiss=dismissed))
 
 
 def share_action(app) -> ft.Semantics:

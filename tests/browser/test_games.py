@@ -188,6 +188,29 @@ def test_members_only(phone):
     find_in_history(phone, game_id, "members_only", "Ann and Bob shared the win with 10")
 
 
+def test_a_double_tap_on_abandon_asks_once_and_a_question_let_go_can_be_asked_again(phone):
+    """Two taps sent before the first one's dialog showed lay one dialog, not a second one
+    under it to be answered again; a dialog closed by its button or by Escape leaves
+    Abandon asking again (`App.ask`)."""
+    start_game(phone, "beverbende", ["Ann", "Bob"])
+    phone.tap("enter-round")
+    phone.wait("entry-key-0")
+    phone.keys("31415926")
+    save_round(phone, 2)
+    phone.enabled("abandon")
+    phone.el("abandon").dblclick()
+    phone.wait("confirm-abandon")
+    phone.page.get_by_role("button", name="Keep playing").click()
+    phone.gone("confirm-abandon")
+    phone.tap("abandon")
+    phone.wait("confirm-abandon")
+    phone.page.keyboard.press("Escape")
+    phone.gone("confirm-abandon")
+    phone.tap("abandon")
+    phone.tap("confirm-abandon")
+    phone.wait("new-game")
+
+
 def test_an_abandoned_game_is_reopened_from_the_history(phone):
     """Abandoning keeps the rounds; the history's scoreboard of the game takes it back, and
     the game goes on from its next round."""
