@@ -140,7 +140,7 @@ class Layers:
         self.under_held.content = self.new_game.layout
         self.stack.controls = [self.under, self.home]
 
-    def uncover(self, page: ft.Page) -> bool:
+    def uncover(self) -> bool:
         """Show the New game screen built under home; False when it is not built yet.
 
         Only the page's bar and the layers' switches change, so what the layers hold is not
@@ -151,7 +151,7 @@ class Layers:
             self.uncovered = True
             self._show(new_game=True)
             with widgets.held([self.home_held, self.under_held]):
-                page.update(self.view)
+                self.app.page.update(self.view)
         return True
 
     def cover(self) -> None:

@@ -122,7 +122,7 @@ class App:
         now shows the New game screen built under it (``home.Layers``; sent)."""
         shown = self.page.views[0] if len(self.page.views) == 1 else None
         layers = home.layers_of(shown) if shown is not None and shown is self._views.get("/") else None  # not a page kept from before a refresh
-        return routes == ["/", "/new"] and layers is not None and layers.uncover(self.page)
+        return routes == ["/", "/new"] and layers is not None and layers.uncover()
 
     @property
     def shown_route(self) -> str:
