@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -156,6 +157,7 @@ def run(args) -> int:
     finally:
         light.close() if light.thread.is_alive() else None
         stop(server)
+        shutil.rmtree(folder, ignore_errors=True)
 
     print()
     print(f"tables: {len(games)}, devices: {len(light.devices) + args.browsers + 1} at the tables ({len(light.devices)} lightweight, "

@@ -44,6 +44,7 @@ import argparse
 import asyncio
 import concurrent.futures
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -281,6 +282,7 @@ def run(root: Path, args) -> tuple[dict[str, str], bool]:
     finally:
         light.close() if light.thread.is_alive() else None
         stop(server)
+        shutil.rmtree(folder, ignore_errors=True)
 
     devices = len(light.devices) + len(viewers) + 1
     figures = {

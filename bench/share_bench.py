@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -254,9 +255,9 @@ def play(root: Path, viewers: int, rounds: int, wire: Wire | None) -> tuple[list
     port = free_port()
     server = start_server(root, port, database, folder / "app.log")
     base = f"http://127.0.0.1:{port}"
-    join, host_link = printed_links(folder / "app.log", base)
     runs = []
     try:
+        join, host_link = printed_links(folder / "app.log", base)
         time.sleep(1.5)  # the store and screens load in the background after the port opens
         memory = {"no browser": rss_mib(server.pid)}
         with sync_playwright() as pw:
@@ -305,6 +306,7 @@ def play(root: Path, viewers: int, rounds: int, wire: Wire | None) -> tuple[list
     finally:
         server.terminate()
         server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
     return runs, memory
 
 

@@ -3,12 +3,14 @@
 A benchmark is run by hand, now and then, so a change elsewhere (a helper it shares with the
 browser tests, a function it imports from another benchmark) can break it unseen: two of the
 README's commands failed that way before these runs existed. Nothing here is timed; each run
-must end with its table of figures and no traceback. A benchmark exits 1 when a target is
-missed, as it may on this machine, so the exit code alone cannot tell a crash.
+must end with its table of figures and no traceback, and leave nothing in the temporary
+folder (its databases and logs were left there after every run). A benchmark exits 1 when a
+target is missed, as it may on this machine, so the exit code alone cannot tell a crash.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -49,7 +51,7 @@ def test_every_benchmark_the_readme_names_is_run_here():
 
 
 @pytest.mark.parametrize("script", [pytest.param(script, marks=marks, id=script[:-3]) for script, (_args, _line, marks) in RUNS.items()])
-def test_the_benchmark_runs_to_its_figures(script):
+def test_the_benchmark_runs_to_its_figures_and_leaves_nothing_behind(script, tmp_path):
     arguments, line, marks = RUNS[script]
     if BROWSER in marks:
         from tests.browser.conftest import _need_chromium
@@ -61,8 +63,9 @@ def test_the_benchmark_runs_to_its_figures(script):
 
         database = _postgres_url("bench", _fresh)  # an empty schema of this worker's, as the store tests get
     command = [sys.executable, str(ROOT / "bench" / script), *(a.format(root=ROOT, database=database) for a in arguments)]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, "TMPDIR": str(tmp_path)})
     assert "Traceback" not in done.stderr, done.stderr[-4000:]
     assert done.returncode in (0, 1), done.stderr[-4000:]  # 1: a target missed on this machine
     assert line in done.stdout, done.stdout[-4000:]
+    assert list(tmp_path.iterdir()) == []
 
