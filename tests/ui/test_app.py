@@ -21,7 +21,7 @@ from companion.ui import handshake, theme
 from companion.ui.app import SharedStore
 from companion.ui.garbage import QuietCollector
 from companion.ui.router import LATER_SCREENS, STORE_SCREENS, stack
-from tests.ui.round_entry.test_forms import ENCODE, served_page
+from tests.ui.tree import ENCODE, served_page
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -143,7 +143,7 @@ PAGES_IN_A_FRESH_PROCESS = """
 import sys
 
 from companion.ui import app
-from tests.ui.round_entry.test_forms import served_page
+from tests.ui.tree import served_page
 
 app.load_screens()
 app.load_later()

@@ -16,7 +16,7 @@ from companion.ui import club
 from companion.ui.router import App as Session
 from companion.ui.synced import unsent
 from tests.ui.conftest import play
-from tests.ui.tree import find, find_all, tap, text
+from tests.ui.tree import find, find_all, served_page, tap, text
 
 NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
 
@@ -335,7 +335,6 @@ def followed_evening(store, deals: int = 1):
     as a browser has it: its app shell, the page, the messages sent from now on, the evening."""
     from companion.ui.round_entry.drafts import Drafts
     from companion.ui.router import App as Shell
-    from tests.ui.round_entry.test_forms import served_page
 
     evenings = Evenings(store)
     evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
@@ -454,8 +453,6 @@ def in_a_served_session(store, steps: Callable[[Session, ft.Page], None]) -> Non
     import contextvars
 
     from flet.controls.context import _context_page
-
-    from tests.ui.round_entry.test_forms import served_page
 
     def run() -> None:
         _session, page = served_page()  # kept: the page holds its session weakly

@@ -12,7 +12,7 @@ from companion.ui.home import HomeState
 from companion.ui.router import App
 from companion.ui.synced import unsent
 from tests.ui.conftest import bever_totals, fixed_now, play
-from tests.ui.round_entry.test_forms import served_page
+from tests.ui.tree import served_page
 from tests.ui.tree import find, find_all
 
 

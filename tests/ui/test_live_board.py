@@ -28,8 +28,7 @@ from companion.ui.routes import Page, Route
 from companion.ui.synced import unsent
 from companion.ui.widgets import Stowed
 from tests.ui.conftest import bever_totals
-from tests.ui.round_entry.test_forms import served_page
-from tests.ui.tree import ENCODE, find, find_all, shown, tap, text, walk
+from tests.ui.tree import ENCODE, find, find_all, served_page, shown, tap, text, walk
 
 
 class App:

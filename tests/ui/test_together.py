@@ -11,7 +11,7 @@ from flet.messaging.protocol import MessageAction
 from flet.messaging.session import Session
 
 from companion.ui.together import update_together
-from tests.ui.round_entry.test_forms import served_page
+from tests.ui.tree import served_page
 
 
 def replaced(patch: list) -> list[tuple[list[Any], Any]]:

@@ -1,18 +1,37 @@
-"""Drive a built screen without a browser: find controls by their test identifier, tap them,
-read their text."""
+"""Drive a built screen without a browser: serve it on a page as a browser gets it, find
+controls by their test identifier, tap them, read their text."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Iterator
 
 import flet as ft
+import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 """How flet_web writes controls to a browser (``msgpack.packb(..., default=ENCODE)``): Flet
 notes what it wrote, so that an update sends only what changed since."""
+
+
+def served_page(sent: list | None = None) -> tuple[Session, ft.Page]:
+    """A page in a session whose messages are written out as flet_web writes them to a browser
+    (Flet notes what it sent, to send only changes later), and kept in ``sent`` if given. Keep
+    the session: its page holds it weakly."""
+
+    def send(message) -> None:
+        msgpack.packb([message.action, message.body], default=ENCODE)
+        if sent is not None:
+            sent.append(message)
+
+    session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=send))
+    msgpack.packb(session.page, default=ENCODE)
+    return session, session.page
 
 
 def walk(control, visible_only: bool = False) -> Iterator[ft.Control]:

@@ -5,7 +5,7 @@ import pytest
 
 from companion import rules
 from companion.ui.referee import referee_view
-from tests.ui.round_entry.test_forms import served_page
+from tests.ui.tree import served_page
 from tests.ui.tree import tap_through
 
 

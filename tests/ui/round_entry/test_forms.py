@@ -14,7 +14,7 @@ from bench.long_games import benched
 from companion import rules
 from companion.ui.round_entry import RoundForm, entry_form, entry_state
 from companion.ui.synced import unsent
-from tests.ui.tree import ENCODE, find, tap, tap_through, text, walk
+from tests.ui.tree import ENCODE, find, served_page, tap, tap_through, text, walk
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -32,21 +32,6 @@ def test_editing_a_round_that_does_not_exist_is_refused():
     game = rules.get("beverbende").new_game(PLAYERS)
     with pytest.raises(IndexError):
         entry_form(game, lambda entry: None, index=0)
-
-
-def served_page(sent: list | None = None) -> tuple[Session, ft.Page]:
-    """A page in a session whose messages are written out as flet_web writes them to a browser
-    (Flet notes what it sent, to send only changes later), and kept in ``sent`` if given. Keep
-    the session: its page holds it weakly."""
-
-    def send(message) -> None:
-        msgpack.packb([message.action, message.body], default=ENCODE)
-        if sent is not None:
-            sent.append(message)
-
-    session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=send))
-    msgpack.packb(session.page, default=ENCODE)
-    return session, session.page
 
 
 def patched_from_now(monkeypatch, page: ft.Page) -> list[BaseControl]:
