@@ -158,6 +158,7 @@ def start(root: Path, port: int, database: str, workers: int, log: Path) -> subp
     deadline = time.monotonic() + 60
     while len(processes(process)) < workers + 1 or "?code=" not in log.read_text().split("Host link")[-1]:
         if process.poll() is not None or time.monotonic() > deadline:
+            process.terminate()  # a server that did not come up in time is not left running (its workers end with it)
             raise RuntimeError(log.read_text())
         time.sleep(0.1)
     return process

@@ -140,6 +140,7 @@ def start_server(root: Path, port: int, database: str, log: Path) -> subprocess.
     deadline = time.monotonic() + 30
     while "Join link:" not in log.read_text() or "?code=" not in log.read_text().split("Host link")[-1]:
         if process.poll() is not None or time.monotonic() > deadline:
+            process.terminate()  # a server that did not come up in time is not left running (its workers end with it)
             raise RuntimeError(log.read_text())
         time.sleep(0.1)
     return process
