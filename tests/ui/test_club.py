@@ -334,7 +334,6 @@ def followed_evening(store, deals: int = 1):
     """An evening of two tables with ``deals`` deals saved at table 1, on a big screen's page
     as a browser has it: its app shell, the page, the messages sent from now on, the evening."""
     from companion.ui.round_entry.drafts import Drafts
-    from companion.ui.router import App as Shell
 
     evenings = Evenings(store)
     evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
@@ -343,7 +342,7 @@ def followed_evening(store, deals: int = 1):
     messages: list = []
     session, page = served_page(messages)
     viewer = Device(number=3, key="k", browser="", system="", role=Role.VIEWER)
-    app = Shell(page, LiveStore(store, viewer, lambda _message: None, seated=lambda _device: True), viewer)
+    app = Session(page, LiveStore(store, viewer, lambda _message: None, seated=lambda _device: True), viewer)
     app.awake.follow = lambda route: None  # no browser to keep awake
     app.drafts = Drafts()
     page.navigate = lambda route, **kwargs: None

@@ -12,8 +12,7 @@ from companion.ui.home import HomeState
 from companion.ui.router import App
 from companion.ui.synced import unsent
 from tests.ui.conftest import bever_totals, fixed_now, play
-from tests.ui.tree import served_page
-from tests.ui.tree import find, find_all
+from tests.ui.tree import find, find_all, served_page
 
 
 def test_empty_home_invites_a_new_game(store):
