@@ -61,12 +61,6 @@ class Draw:
     def seated(self) -> tuple[str, ...]:
         return tuple(player for table in self.tables for player in table.seats)
 
-    def table_of(self, player: str) -> Table | None:
-        for table in self.tables:
-            if player in table.seats:
-                return table
-        return None
-
     def as_json(self) -> dict[str, Any]:
         return {"tables": [list(table.seats) for table in self.tables], "sitting_out": list(self.sitting_out)}
 
