@@ -8,10 +8,6 @@ def finished_bever(store, players=("Ann", "Bob")):
     return play(store, record.id, [bever_totals(**{p: 10 + i for i, p in enumerate(players)})] * (4 if len(players) == 2 else len(players)))
 
 
-def klaver_deal(ac):
-    return {"card_points": {"Ann & Cy": ac, "Bob & Dee": 162 - ac}}
-
-
 def test_history_lists_finished_and_abandoned_games_newest_first(store):
     done = finished_bever(store)
     stopped = store.create_game("klaverjassen", ["Ann", "Bob", "Cy", "Dee"])
