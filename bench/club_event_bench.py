@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import sys
 import tempfile
@@ -82,8 +81,8 @@ def next_deal(database: str, game_id: int) -> tuple[str, dict[str, int]]:
     }
 
 
-def run(args) -> int:
-    folder = Path(tempfile.mkdtemp(prefix="club-event-bench-"))
+def run(args, folder: Path) -> int:
+    """The evening against this checkout's server, its log in ``folder``; 1 when the target is missed."""
     database = args.database_url
     with Store(database) as store:
         earlier = len(store.in_progress())
@@ -157,7 +156,6 @@ def run(args) -> int:
     finally:
         light.close() if light.thread.is_alive() else None
         stop(server)
-        shutil.rmtree(folder, ignore_errors=True)
 
     print()
     print(f"tables: {len(games)}, devices: {len(light.devices) + args.browsers + 1} at the tables ({len(light.devices)} lightweight, "
@@ -183,7 +181,8 @@ def main() -> int:
     parser.add_argument("--saves", type=int, default=15, choices=range(1, MOST_SAVES + 1), metavar=f"1-{MOST_SAVES}")
     parser.add_argument("--database-url", required=True, help="PostgreSQL, e.g. postgresql+psycopg://... (a club server's)")
     parser.add_argument("--workers", type=int, default=2, help="the club server's processes (2 or more)")
-    return run(parser.parse_args())
+    with tempfile.TemporaryDirectory(prefix="club-event-bench-") as folder:
+        return run(parser.parse_args(), Path(folder))
 
 
 if __name__ == "__main__":

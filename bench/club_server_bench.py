@@ -44,7 +44,6 @@ import argparse
 import asyncio
 import concurrent.futures
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -206,9 +205,9 @@ def connections(pid: int, port: int) -> list[int]:
     return remote
 
 
-def run(root: Path, args) -> tuple[dict[str, str], bool]:
-    """One evening against checkout ``root``'s server: its figures (name: value) and whether they meet the targets."""
-    folder = Path(tempfile.mkdtemp(prefix="club-server-bench-"))
+def run(root: Path, folder: Path, args) -> tuple[dict[str, str], bool]:
+    """One evening against checkout ``root``'s server, its database and log in ``folder``: its
+    figures (name: value) and whether they meet the targets."""
     database = args.database_url or f"sqlite:///{folder / 'companion.sqlite3'}"
     game = create_game(root, database, args.rounds)  # at most 200 rounds: the last one ends the game
     port = free_port()
@@ -283,7 +282,6 @@ def run(root: Path, args) -> tuple[dict[str, str], bool]:
     finally:
         light.close() if light.thread.is_alive() else None
         stop(server)
-        shutil.rmtree(folder, ignore_errors=True)
 
     devices = len(light.devices) + len(viewers) + 1
     figures = {
@@ -343,7 +341,8 @@ def main() -> int:
     results = {}
     for name, root in subjects:
         print(f"{name} ({root}):", flush=True)
-        results[name] = run(root, args)
+        with tempfile.TemporaryDirectory(prefix="club-server-bench-") as folder:
+            results[name] = run(root, Path(folder), args)
     print()
     print(f"rounds: {args.rounds}, processes: {args.workers}, database: {(args.database_url or 'sqlite').split(':')[0]}, "
           f"load average {os.getloadavg()[0]:.1f}")

@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -247,10 +246,9 @@ def on_the_wire(wire: Wire | None, port: int, pressed_ms: float, devices: int) -
     return (max(first_to.values()) - pressed) * 1000, (save - pressed) * 1000
 
 
-def play(root: Path, viewers: int, rounds: int, wire: Wire | None) -> tuple[list[Round], dict[str, float]]:
-    """One table against checkout ``root``'s server: each round's figures, and the server's
-    memory at each moment in MiB."""
-    folder = Path(tempfile.mkdtemp(prefix="share-bench-"))
+def play(root: Path, folder: Path, viewers: int, rounds: int, wire: Wire | None) -> tuple[list[Round], dict[str, float]]:
+    """One table against checkout ``root``'s server, its database and log in ``folder``: each
+    round's figures, and the server's memory at each moment in MiB."""
     database = f"sqlite:///{folder / 'companion.sqlite3'}"
     game = create_game(root, database, rounds + 1)
     port = free_port()
@@ -307,7 +305,6 @@ def play(root: Path, viewers: int, rounds: int, wire: Wire | None) -> tuple[list
     finally:
         server.terminate()
         server.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
     return runs, memory
 
 
@@ -347,7 +344,8 @@ def main() -> int:
     wire = Wire.open()
     for name, root in subjects:
         print(f"{name} ({root}):", flush=True)
-        runs, memory = play(root, args.viewers, args.rounds, wire)
+        with tempfile.TemporaryDirectory(prefix="share-bench-") as folder:
+            runs, memory = play(root, Path(folder), args.viewers, args.rounds, wire)
         results[name] = (runs, figures(runs, memory, args.viewers, args.rounds))
     print()
     print(f"viewers: {args.viewers} (plus the scorer), rounds: {args.rounds}, load average {os.getloadavg()[0]:.1f}")

@@ -5,8 +5,7 @@ import pytest
 
 from companion import rules
 from companion.ui.referee import referee_view
-from tests.ui.tree import served_page
-from tests.ui.tree import tap_through
+from tests.ui.tree import served_page, tap_through
 
 
 @pytest.mark.parametrize("ruleset_id", rules.IDS)
