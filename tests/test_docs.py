@@ -1,4 +1,5 @@
-"""The examples in README.md and docs/ run as written and print what they say."""
+"""The examples in README.md and docs/ run as written and print what they say, and the
+README's Layout names what is there."""
 
 from __future__ import annotations
 
@@ -42,3 +43,21 @@ def test_the_readme_shows_the_rules_engine_at_work():
     shown = examples(ROOT / "README.md").examples
     assert any("rules.get(" in example.source for example in shown)
     assert sum(bool(example.want.strip()) for example in shown) >= 3
+
+
+def layout() -> list[str]:
+    """The paths the README's Layout table names in its first column."""
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
+    return [path for row in rows for path in re.findall(r"`([^`]+)`", row)]
+
+
+def test_the_readme_layout_names_paths_that_exist_and_every_part_of_the_package():
+    named = layout()
+    assert [path for path in named if not (ROOT / path).exists()] == []
+    parts = {
+        f"companion/{entry.name}{'/' if entry.is_dir() else ''}"
+        for entry in (ROOT / "companion").iterdir()
+        if entry.name not in {"__init__.py", "__pycache__"}
+    }
+    assert sorted(parts - set(named)) == []
