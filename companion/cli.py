@@ -31,6 +31,21 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    """A port to listen on, as argparse reads it: refused in the user's words unless 1 to 65535
+    (the socket library would end in a traceback)."""
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
+        raise argparse.ArgumentTypeError(_("{value} is not a port: a port is a number from 1 to 65535.").format(value=text))
+    return int(text)
+
+
+def _processes(text: str) -> int:
+    """A number of server processes, as argparse reads it: 1 or more."""
+    if not (text.isascii() and text.isdigit() and int(text) >= 1):
+        raise argparse.ArgumentTypeError(_("{value} is not a number of processes: give 1 or more.").format(value=text))
+    return int(text)
+
+
 def _rulesets(args: argparse.Namespace) -> int:
     for ruleset in rules.rulesets():
         print(f"{ruleset.name} ({ruleset.id}): {player_count(ruleset.min_players, ruleset.max_players)}")
@@ -66,11 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     run.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=_("port to listen on (default {port})").format(port=DEFAULT_PORT)
+        "--port", type=_port, default=DEFAULT_PORT, help=_("port to listen on (default {port})").format(port=DEFAULT_PORT)
     )
     run.add_argument(
         "--workers",
-        type=int,
+        type=_processes,
         default=1,
         help=_("server processes for a club (with --share, on PostgreSQL; default 1)"),
     )

@@ -116,3 +116,26 @@ def test_workers_need_postgresql_and_say_so_before_listening(tmp_path, monkeypat
     assert stopped.value.code == 2
     assert "--workers needs a PostgreSQL database" in capsys.readouterr().err
     assert not (tmp_path / "c.sqlite3").exists()
+
+
+@pytest.mark.parametrize(
+    "argument, value, expected",
+    [
+        ("--port", "0", "0 is not a port: a port is a number from 1 to 65535."),
+        ("--port", "65536", "65536 is not a port: a port is a number from 1 to 65535."),
+        ("--port", "-5", "-5 is not a port"),
+        ("--port", "eighty", "eighty is not a port"),
+        ("--workers", "0", "0 is not a number of processes: give 1 or more."),
+        ("--workers", "-2", "-2 is not a number of processes"),
+    ],
+)
+def test_a_port_or_a_number_of_processes_that_cannot_be_is_refused_before_anything_starts(argument, value, expected, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["run", "--share", argument, value])
+    assert stopped.value.code == 2
+    assert f"argument {argument}: {expected}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argument, value", [("--port", "1"), ("--port", "65535"), ("--workers", "1"), ("--workers", "12")])
+def test_the_ends_of_the_ranges_are_taken(argument, value):
+    assert getattr(cli.build_parser().parse_args(["run", argument, value]), argument[2:]) == int(value)

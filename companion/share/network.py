@@ -9,6 +9,7 @@ it stops that listener; the app keeps listening on 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
 import socket
 from typing import TYPE_CHECKING, Any, Callable
@@ -71,10 +72,12 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         listening = socket.create_server((host, port), family=family, backlog=128)
     except OSError as err:
+        if (err.errno or 0) < 0 or err.errno == errno.EADDRNOTAVAIL:  # the name not found (getaddrinfo's codes are negative), or not this machine's
+            reason = _("this machine has no such address")
+        else:
+            reason = os.strerror(err.errno) if err.errno else str(err)
         raise NetworkError(
-            _("Companion cannot listen on {address} port {port}: {reason}").format(
-                address=host, port=port, reason=os.strerror(err.errno) if err.errno else err
-            )
+            _("Companion cannot listen on {address} port {port}: {reason}").format(address=host, port=port, reason=reason)
         ) from err
     return listening
 

@@ -90,6 +90,23 @@ def test_a_port_taken_on_the_network_address_is_explained_and_nothing_is_left_op
     assert not listener.is_open
 
 
+def test_an_address_that_is_not_this_machines_is_explained():
+    with pytest.raises(NetworkError, match="cannot listen on 192.0.2.1 port 8550: this machine has no such address"):
+        network.bind("192.0.2.1", 8550)  # TEST-NET-1: no machine's address
+
+
+def test_a_name_not_found_is_explained(monkeypatch):
+    """The socket library wraps a name lookup's failure in an OSError whose number is
+    getaddrinfo's (negative): its text would be "Unknown error -2"."""
+
+    def lookup_fails(*args, **kwargs):
+        raise OSError(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "create_server", lookup_fails)
+    with pytest.raises(NetworkError, match="cannot listen on companion.invalid port 8550: this machine has no such address"):
+        network.bind("companion.invalid", 8550)
+
+
 @pytest.mark.parametrize(
     "configured, found, expected",
     [
