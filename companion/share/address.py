@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 
 ALL_INTERFACES = ("0.0.0.0", "::", "")
+
+ADDRESS_VARIABLE = "COMPANION_SHARE_ADDRESS"
+"""Names the address the phones reach this machine at, where it has several networks (Wi-Fi
+and a cable, or a VPN) and the one Companion would choose is not theirs (docs/sharing.md)."""
 
 
 def is_loopback(host: str) -> bool:
@@ -18,9 +23,17 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def configured_address() -> str | None:
+    """The address $COMPANION_SHARE_ADDRESS names, if any."""
+    return os.environ.get(ADDRESS_VARIABLE) or None
+
+
 def reachable_address(host: str) -> str:
-    """The address phones on the network reach a server listening on ``host`` at."""
-    return lan_address() if host in ALL_INTERFACES else host
+    """The address phones on the network reach a server listening on ``host`` at: on all of
+    this machine's addresses, the configured one, else its network address."""
+    if host not in ALL_INTERFACES:
+        return host
+    return configured_address() or lan_address()
 
 
 def lan_address() -> str:

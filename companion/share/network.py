@@ -15,14 +15,10 @@ import socket
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.i18n import _
-from companion.share.address import is_loopback, lan_address
+from companion.share.address import configured_address, is_loopback, lan_address
 
 if TYPE_CHECKING:
     import uvicorn
-
-ADDRESS_VARIABLE = "COMPANION_SHARE_ADDRESS"
-"""Environment variable: the address the phones reach this machine at, for a machine with
-several networks (Wi-Fi, cable, VPN) where the automatic choice is the wrong one."""
 
 TRUSTED_PROXY_VARIABLE = "COMPANION_TRUSTED_PROXY"
 """Environment variable: the address(es) of a reverse proxy in front of Companion (comma
@@ -51,7 +47,7 @@ def web_server(asgi_app: Callable[..., Any], **options: Any) -> uvicorn.Server:
 def share_address() -> str | None:
     """Where the phones reach this machine: $COMPANION_SHARE_ADDRESS, else its network
     address; None when it is on no network."""
-    configured = os.environ.get(ADDRESS_VARIABLE)
+    configured = configured_address()
     if configured:
         return configured
     found = lan_address()

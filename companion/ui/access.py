@@ -9,12 +9,10 @@ here, so its browser's next connection starts afresh, at the join screen.
 
 from __future__ import annotations
 
-import os
-
 import flet as ft
 
 from companion.share import guard, network
-from companion.share.address import ALL_INTERFACES
+from companion.share.address import ALL_INTERFACES, configured_address
 
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
@@ -39,7 +37,7 @@ def served_addresses(host: str) -> set[str]:
     table = current_table()
     if table is not None:
         addresses.add(table.invitation.address)
-    configured = os.environ.get(network.ADDRESS_VARIABLE)
+    configured = configured_address()
     if configured:
         addresses.add(configured)
     return addresses

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion import cli
+from companion.share import address, sharing
 from companion.ui import app
 
 
@@ -29,3 +30,23 @@ def test_the_table_is_shared_exactly_when_others_can_reach_it(monkeypatch, argv,
     monkeypatch.setattr(app, "serve", lambda **kwargs: started.update(kwargs))
     assert cli.main(argv) == 0
     assert (started["host"], started["share"]) == (host, share)
+
+
+@pytest.mark.parametrize(
+    "host, configured, reached",
+    [
+        ("0.0.0.0", "", "10.0.0.7"),  # the network address Companion finds
+        ("0.0.0.0", "192.168.1.20", "192.168.1.20"),  # a machine with several networks: the one named
+        ("192.168.1.5", "192.168.1.20", "192.168.1.5"),  # listening on one address: that one
+    ],
+)
+def test_the_printed_links_name_the_address_the_phones_reach(monkeypatch, host, configured, reached):
+    """docs/sharing.md: with several networks, $COMPANION_SHARE_ADDRESS names the right one,
+    for `companion run --share` as for Share this table."""
+    monkeypatch.setenv(address.ADDRESS_VARIABLE, configured)
+    monkeypatch.setattr(address, "lan_address", lambda: "10.0.0.7")
+    try:
+        printed = sharing.announcement(sharing.start_sharing(host, 8550))
+    finally:
+        sharing.stop_sharing()
+    assert f"open http://{reached}:8550 and type the code" in printed

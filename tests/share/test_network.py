@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from companion.share import network
+from companion.share import address, network
 from companion.share.network import NetworkError, NetworkListener
 
 OTHER_ADDRESS = "127.0.0.2"
@@ -117,6 +117,6 @@ def test_a_name_not_found_is_explained(monkeypatch):
     ],
 )
 def test_the_share_address_is_the_chosen_one_else_the_network_address(monkeypatch, configured, found, expected):
-    monkeypatch.setenv(network.ADDRESS_VARIABLE, configured)
+    monkeypatch.setenv(address.ADDRESS_VARIABLE, configured)
     monkeypatch.setattr(network, "lan_address", lambda: found)
     assert network.share_address() == expected
