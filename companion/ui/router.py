@@ -69,6 +69,9 @@ class App:
         self.games: dict[int, GameScreen] = {}
         self._views: dict[str, ft.View] = {}
         self._prefs = settings.device_storage(page)
+        self._theme_chosen = False
+        """Whether the switch was tapped in this session: the device's saved theme, asked for
+        as the session starts, then no longer applies (its answer may come after the tap)."""
         self.drafts = Drafts(keep=lambda told: widgets.on_device(page, self._prefs.set, DRAFTS_KEY, told))
         """Rounds being entered, kept until saved or discarded, on the device too."""
         self.language = settings.device_language(page)
@@ -333,6 +336,7 @@ class App:
         return self.page.theme_mode == ft.ThemeMode.DARK
 
     def toggle_theme(self) -> None:
+        self._theme_chosen = True
         self._set_theme(not self.dark)
         widgets.on_device(self.page, self._prefs.set, THEME_KEY, "dark" if self.dark else "light")
 
@@ -346,7 +350,7 @@ class App:
             saved = await self._prefs.get(THEME_KEY)
         except Exception:  # a browser without local storage simply keeps the default
             return
-        if saved in THEMES and (saved == "dark") != self.dark:
+        if saved in THEMES and (saved == "dark") != self.dark and not self._theme_chosen:
             self._set_theme(saved == "dark")
 
     async def _restore_drafts(self) -> None:

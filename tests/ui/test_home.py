@@ -333,3 +333,39 @@ def test_a_second_tap_on_start_sent_before_the_game_s_page_showed_starts_nothing
         assert len(store.in_progress()) == 1 and app.shown_route == f"/game/{store.in_progress()[0].id}"
 
     on_home_drawn(store, check)
+
+
+def test_a_theme_switched_while_the_device_is_asked_for_its_saved_one_stays_switched(store, monkeypatch):
+    """As a session starts it asks the device for the theme it saved; a tap on the switch
+    before that answer comes is the player's choice, and the late answer does not undo it."""
+    from companion.ui import settings
+    from companion.ui.handshake import THEME_KEY
+
+    answers: dict[str, asyncio.Future] = {}
+
+    class SlowStorage:
+        async def get(self, key: str) -> object:
+            answers[key] = asyncio.get_running_loop().create_future()
+            return await answers[key]
+
+        async def set(self, key: str, value: object) -> None:
+            pass
+
+    monkeypatch.setattr(settings, "device_storage", lambda page: SlowStorage())
+
+    def check(app: App, view: ft.View, tasks: list) -> None:
+        async def scenario() -> None:
+            restoring = asyncio.ensure_future(app.restore_from_device())
+            while THEME_KEY not in answers:  # the device is asked
+                await asyncio.sleep(0)
+            [switch] = [action for action in view.appbar.actions if getattr(action, "identifier", None) == "theme-switch"]
+            switch.content.on_click()  # the player taps the switch meanwhile
+            for key, answer in answers.items():
+                answer.set_result("light" if key == THEME_KEY else None)  # the theme the device had saved
+            await restoring
+            assert app.dark
+            assert switch.content.tooltip == "Switch to the light theme"
+
+        asyncio.run(scenario())
+
+    on_home(store, check, store_open=True)
