@@ -68,7 +68,9 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         listening = socket.create_server((host, port), family=family, backlog=128)
     except OSError as err:
-        if (err.errno or 0) < 0 or err.errno == errno.EADDRNOTAVAIL:  # the name not found (getaddrinfo's codes are negative), or not this machine's
+        # a name not found (the socket library passes on getaddrinfo's codes, which are
+        # negative: their text is "Unknown error -2"), or an address of another machine
+        if (err.errno or 0) < 0 or err.errno == errno.EADDRNOTAVAIL:
             reason = _("this machine has no such address")
         else:
             reason = os.strerror(err.errno) if err.errno else str(err)
