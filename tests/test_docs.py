@@ -1,5 +1,5 @@
-"""The examples in README.md and docs/ run as written and print what they say, and the
-README's Layout names what is there."""
+"""The examples in README.md and docs/ run as written and print what they say, the
+README's Layout names what is there, and the tests the documents name exist."""
 
 from __future__ import annotations
 
@@ -61,3 +61,22 @@ def test_the_readme_layout_names_paths_that_exist_and_every_part_of_the_package(
         if entry.name not in {"__init__.py", "__pycache__"}
     }
     assert sorted(parts - set(named)) == []
+
+
+DEFINED_TESTS = {
+    name
+    for path in (ROOT / "tests").rglob("*.py")
+    for name in re.findall(r"^\s*(?:async )?def (test_\w+)", path.read_text(encoding="utf-8"), flags=re.MULTILINE)
+}
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_the_tests_a_document_names_exist_where_it_says(document: Path):
+    """docs/security.md names the test behind each promise: a test renamed or removed would
+    leave a promise that nothing checks."""
+    text = document.read_text(encoding="utf-8")
+    named = set(re.findall(r"`(?:tests/[\w/.]+\.py::)?(test_\w+)(?:\[[^\]`]*\])?`", text))
+    assert sorted(named - DEFINED_TESTS) == []
+    for path, name in re.findall(r"`(tests/[\w/.]+\.py)::(test_\w+)", text):
+        assert re.search(rf"def {name}\b", (ROOT / path).read_text(encoding="utf-8")), f"{name} is not in {path}"
+    assert [path for path in re.findall(r"`(tests/[\w/.]+\.py)", text) if not (ROOT / path).exists()] == []
