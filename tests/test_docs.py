@@ -1,5 +1,5 @@
 """The examples in README.md and docs/ run as written and print what they say, the
-README's Layout names what is there, and the tests the documents name exist."""
+README's Layout names what is there, and the files and tests the documents name exist."""
 
 from __future__ import annotations
 
@@ -79,4 +79,11 @@ def test_the_tests_a_document_names_exist_where_it_says(document: Path):
     assert sorted(named - DEFINED_TESTS) == []
     for path, name in re.findall(r"`(tests/[\w/.]+\.py)::(test_\w+)", text):
         assert re.search(rf"def {name}\b", (ROOT / path).read_text(encoding="utf-8")), f"{name} is not in {path}"
-    assert [path for path in re.findall(r"`(tests/[\w/.]+\.py)", text) if not (ROOT / path).exists()] == []
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_the_files_a_document_names_exist(document: Path):
+    """A path in backticks under one of the repository's folders is there (a pattern, with
+    ``*`` or ``<...>`` in it, is not a path)."""
+    named = re.findall(r"`((?:companion|bench|tests|scripts|docs|assets|\.ci)/[^`\s:]*)", document.read_text(encoding="utf-8"))
+    assert [path for path in named if not re.search(r"[*<]", path) and not (ROOT / path).exists()] == []
