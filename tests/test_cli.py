@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -139,3 +140,23 @@ def test_a_port_or_a_number_of_processes_that_cannot_be_is_refused_before_anythi
 @pytest.mark.parametrize("argument, value", [("--port", "1"), ("--port", "65535"), ("--workers", "1"), ("--workers", "12")])
 def test_the_ends_of_the_ranges_are_taken(argument, value):
     assert getattr(cli.build_parser().parse_args(["run", argument, value]), argument[2:]) == int(value)
+
+
+def test_every_command_and_option_the_documents_show_is_one_the_command_line_takes():
+    """README.md and docs/ show `companion <command> [--option ...]`: each command is one of
+    the command line's and takes each option shown with it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    commands = next(action for action in cli.build_parser()._actions if action.dest == "command").choices  # the subcommands' parsers
+    shown = [
+        usage
+        for document in [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+        for usage in re.findall(r"`companion ([^`]+)`", document.read_text(encoding="utf-8"))
+    ]
+    assert len(shown) >= 10
+    for usage in shown:
+        command = usage.split()[0]
+        assert command in commands, usage
+        taken = {option for action in commands[command]._actions for option in action.option_strings}
+        assert set(re.findall(r"--[a-z][\w-]*", usage)) <= taken, usage
