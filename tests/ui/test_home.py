@@ -341,12 +341,16 @@ def test_a_theme_switched_while_the_device_is_asked_for_its_saved_one_stays_swit
     from companion.ui import settings
     from companion.ui.handshake import THEME_KEY
 
-    answers: dict[str, asyncio.Future] = {}
+    answers: list[asyncio.Future] = []
 
     class SlowStorage:
+        """The device's storage, whose saved theme comes when the test says (nothing else is kept)."""
+
         async def get(self, key: str) -> object:
-            answers[key] = asyncio.get_running_loop().create_future()
-            return await answers[key]
+            if key != THEME_KEY:
+                return None
+            answers.append(asyncio.get_running_loop().create_future())
+            return await answers[-1]
 
         async def set(self, key: str, value: object) -> None:
             pass
@@ -356,12 +360,11 @@ def test_a_theme_switched_while_the_device_is_asked_for_its_saved_one_stays_swit
     def check(app: App, view: ft.View, tasks: list) -> None:
         async def scenario() -> None:
             restoring = asyncio.ensure_future(app.restore_from_device())
-            while THEME_KEY not in answers:  # the device is asked
+            while not answers:  # the device is asked
                 await asyncio.sleep(0)
             [switch] = [action for action in view.appbar.actions if getattr(action, "identifier", None) == "theme-switch"]
             switch.content.on_click()  # the player taps the switch meanwhile
-            for key, answer in answers.items():
-                answer.set_result("light" if key == THEME_KEY else None)  # the theme the device had saved
+            answers[0].set_result("light")  # the theme the device had saved
             await restoring
             assert app.dark
             assert switch.content.tooltip == "Switch to the light theme"
