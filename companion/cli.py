@@ -19,6 +19,7 @@ DEFAULT_PORT = 8550
 
 def _run(args: argparse.Namespace) -> int:
     from companion.share.address import is_loopback
+    from companion.share.network import TRUSTED_PROXY_VARIABLE, unknown_proxies
     from companion.ui.app import serve
 
     if args.database_url:
@@ -26,6 +27,15 @@ def _run(args: argparse.Namespace) -> int:
     share = args.share or not is_loopback(args.host)  # reachable from the network: only with a code
     if args.workers > 1 and not args.share:
         print(_("companion: --workers serves a shared table: add --share."), file=sys.stderr)
+        return 2
+    unknown = unknown_proxies(os.environ.get(TRUSTED_PROXY_VARIABLE, ""))
+    if unknown:
+        print(
+            _("companion: {variable} names {entry}, which is neither an address nor a network (e.g. 10.0.0.2 or 10.0.0.0/24).").format(
+                variable=TRUSTED_PROXY_VARIABLE, entry=unknown[0]
+            ),
+            file=sys.stderr,
+        )
         return 2
     serve(host=args.host, port=args.port, desktop=args.desktop, share=share, workers=args.workers)
     return 0

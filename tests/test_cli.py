@@ -160,3 +160,25 @@ def test_every_command_and_option_the_documents_show_is_one_the_command_line_tak
         assert command in commands, usage
         taken = {option for action in commands[command]._actions for option in action.option_strings}
         assert set(re.findall(r"--[a-z][\w-]*", usage)) <= taken, usage
+
+
+@pytest.mark.parametrize("value, named", [("proxy.local", "proxy.local"), ("127.0.0.1, 10.0.0.300", "10.0.0.300"), ("192.168.1.5/24", "192.168.1.5/24")])
+def test_a_trusted_proxy_that_is_no_address_is_refused_before_anything_starts(monkeypatch, capsys, value, named):
+    """uvicorn would keep such an entry as a name no request comes from: the proxy meant
+    would not be trusted, and every client behind it would count as one."""
+    from companion.ui import app
+
+    monkeypatch.setenv("COMPANION_TRUSTED_PROXY", value)
+    monkeypatch.setattr(app, "serve", lambda **kwargs: pytest.fail("served"))
+    assert cli.main(["run"]) == 2
+    assert f"COMPANION_TRUSTED_PROXY names {named}, which is neither an address nor a network" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["", "127.0.0.1", "10.0.0.2, 10.1.0.0/16", "::1", "*"])
+def test_a_trusted_proxy_of_addresses_and_networks_is_taken(monkeypatch, value):
+    from companion.ui import app
+
+    started: dict = {}
+    monkeypatch.setenv("COMPANION_TRUSTED_PROXY", value)
+    monkeypatch.setattr(app, "serve", lambda **kwargs: started.update(kwargs))
+    assert cli.main(["run"]) == 0 and started

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import ipaddress
 import os
 import socket
 from typing import TYPE_CHECKING, Any, Callable
@@ -25,6 +26,20 @@ TRUSTED_PROXY_VARIABLE = "COMPANION_TRUSTED_PROXY"
 separated). Only requests from there may say, in X-Forwarded-For, which client they carry;
 without it such headers are ignored, so no client can pass for another (e.g. to get fresh
 tries at the code, see companion.share.limiter)."""
+
+
+def unknown_proxies(value: str) -> list[str]:
+    """The entries of a $COMPANION_TRUSTED_PROXY ``value`` that are neither an address nor a
+    network (``*`` trusts every client): uvicorn would keep each as a name that no request
+    comes from, so the proxy meant would not be trusted, without a word."""
+    unknown = []
+    for entry in filter(None, (part.strip() for part in value.split(","))):
+        try:
+            if entry != "*":
+                ipaddress.ip_network(entry) if "/" in entry else ipaddress.ip_address(entry)
+        except ValueError:
+            unknown.append(entry)
+    return unknown
 
 
 def web_server(asgi_app: Callable[..., Any], **options: Any) -> uvicorn.Server:
