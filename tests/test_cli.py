@@ -162,7 +162,7 @@ def test_every_command_and_option_the_documents_show_is_one_the_command_line_tak
         assert set(re.findall(r"--[a-z][\w-]*", usage)) <= taken, usage
 
 
-@pytest.mark.parametrize("value, named", [("proxy.local", "proxy.local"), ("127.0.0.1, 10.0.0.300", "10.0.0.300"), ("192.168.1.5/24", "192.168.1.5/24")])
+@pytest.mark.parametrize("value, named", [("proxy.local", "proxy.local"), ("127.0.0.1, 10.0.0.300", "10.0.0.300"), ("192.168.1.5/24", "192.168.1.5/24"), ("10.0.0.2, *", "*")])
 def test_a_trusted_proxy_that_is_no_address_is_refused_before_anything_starts(monkeypatch, capsys, value, named):
     """uvicorn would keep such an entry as a name no request comes from: the proxy meant
     would not be trusted, and every client behind it would count as one."""

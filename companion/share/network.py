@@ -30,13 +30,14 @@ tries at the code, see companion.share.limiter)."""
 
 def unknown_proxies(value: str) -> list[str]:
     """The entries of a $COMPANION_TRUSTED_PROXY ``value`` that are neither an address nor a
-    network (``*`` trusts every client): uvicorn would keep each as a name that no request
-    comes from, so the proxy meant would not be trusted, without a word."""
+    network: uvicorn would keep each as a name that no request comes from, so the proxy meant
+    would not be trusted, without a word. ``*`` alone trusts every client (uvicorn's meaning);
+    beside other entries it is such a name too."""
+    entries = [part.strip() for part in value.split(",") if part.strip()]
     unknown = []
-    for entry in filter(None, (part.strip() for part in value.split(","))):
+    for entry in entries if entries != ["*"] else []:
         try:
-            if entry != "*":
-                ipaddress.ip_network(entry) if "/" in entry else ipaddress.ip_address(entry)
+            (ipaddress.ip_network if "/" in entry else ipaddress.ip_address)(entry)
         except ValueError:
             unknown.append(entry)
     return unknown
