@@ -18,7 +18,7 @@ DEFAULT_PORT = 8550
 
 
 def _run(args: argparse.Namespace) -> int:
-    from companion.share.address import is_loopback
+    from companion.share.address import ADDRESS_VARIABLE, configured_address, is_host, is_loopback
     from companion.share.network import TRUSTED_PROXY_VARIABLE, unknown_proxies
     from companion.ui.app import serve
 
@@ -33,6 +33,15 @@ def _run(args: argparse.Namespace) -> int:
         print(
             _("companion: {variable} names {entry}, which is neither an address nor a network (e.g. 10.0.0.2 or 10.0.0.0/24).").format(
                 variable=TRUSTED_PROXY_VARIABLE, entry=unknown[0]
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    configured = configured_address()
+    if configured is not None and not is_host(configured):
+        print(
+            _("companion: {variable} names {value}, which is neither an address nor a machine's name (e.g. 192.168.1.20 or companion.local).").format(
+                variable=ADDRESS_VARIABLE, value=configured
             ),
             file=sys.stderr,
         )

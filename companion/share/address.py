@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import socket
 
 ALL_INTERFACES = ("0.0.0.0", "::", "")
@@ -21,6 +22,20 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+HOST_NAME = re.compile(r"(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
+"""A machine's name as the phones' browsers take it in an address (RFC 1123's labels)."""
+
+
+def is_host(value: str) -> bool:
+    """Whether ``value`` is an address (IPv4 or IPv6) or a machine's name: what goes between
+    ``http://`` and the port in the links the phones open (not a link itself, nor with a port)."""
+    try:
+        ipaddress.ip_address(value)
+        return True
+    except ValueError:  # a name, whose last label is not a number (999.1.1.1 is no address)
+        return HOST_NAME.fullmatch(value) is not None and not value.rstrip(".").rsplit(".", 1)[-1].isdigit()
 
 
 def configured_address() -> str | None:

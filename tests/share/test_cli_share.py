@@ -50,3 +50,30 @@ def test_the_printed_links_name_the_address_the_phones_reach(monkeypatch, host, 
     finally:
         sharing.stop_sharing()
     assert f"open http://{reached}:8550 and type the code" in printed
+
+
+@pytest.mark.parametrize(
+    "value, host",
+    [
+        ("192.168.1.20", True),
+        ("fe80::1", True),
+        ("companion.local", True),
+        ("my-laptop", True),
+        ("http://192.168.1.20", False),  # a link, not an address
+        ("192.168.1.20:8550", False),  # with a port: the links add their own
+        ("999.1.1.1", False),
+        ("two words", False),
+        ("-dash.example", False),
+        ("x" * 64 + ".example", False),  # a label is at most 63 characters
+    ],
+)
+def test_an_address_for_the_phones_is_an_address_or_a_machines_name(value, host):
+    assert address.is_host(value) is host
+
+
+def test_a_share_address_that_is_no_address_is_refused_before_anything_starts(monkeypatch, capsys):
+    """The links printed and shown would be broken (http://http://...:8550), and nothing said why."""
+    monkeypatch.setenv(address.ADDRESS_VARIABLE, "http://192.168.1.20")
+    monkeypatch.setattr(app, "serve", lambda **kwargs: pytest.fail("served"))
+    assert cli.main(["run", "--share"]) == 2
+    assert "COMPANION_SHARE_ADDRESS names http://192.168.1.20, which is neither an address nor a machine's name" in capsys.readouterr().err
