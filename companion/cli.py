@@ -18,8 +18,7 @@ DEFAULT_PORT = 8550
 
 
 def _run(args: argparse.Namespace) -> int:
-    from companion.share.address import ADDRESS_VARIABLE, configured_address, is_host, is_loopback
-    from companion.share.network import TRUSTED_PROXY_VARIABLE, unknown_proxies
+    from companion.share.address import is_loopback
     from companion.ui.app import serve
 
     if args.database_url:
@@ -28,26 +27,32 @@ def _run(args: argparse.Namespace) -> int:
     if args.workers > 1 and not args.share:
         print(_("companion: --workers serves a shared table: add --share."), file=sys.stderr)
         return 2
-    unknown = unknown_proxies(os.environ.get(TRUSTED_PROXY_VARIABLE, ""))
-    if unknown:
-        print(
-            _("companion: {variable} names {entry}, which is neither an address nor a network (e.g. 10.0.0.2 or 10.0.0.0/24).").format(
-                variable=TRUSTED_PROXY_VARIABLE, entry=unknown[0]
-            ),
-            file=sys.stderr,
-        )
-        return 2
-    configured = configured_address()
-    if configured is not None and not is_host(configured):
-        print(
-            _("companion: {variable} names {value}, which is neither an address nor a machine's name (e.g. 192.168.1.20 or companion.local).").format(
-                variable=ADDRESS_VARIABLE, value=configured
-            ),
-            file=sys.stderr,
-        )
+    problem = _environment_problem()
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     serve(host=args.host, port=args.port, desktop=args.desktop, share=share, workers=args.workers)
     return 0
+
+
+def _environment_problem() -> str | None:
+    """Why a variable of the environment the server reads cannot be used, in the user's
+    words; None when each is usable or unset. Taken as written, either would fail without a
+    word: a proxy never trusted, links that lead nowhere."""
+    from companion.share.address import ADDRESS_VARIABLE, configured_address, is_host
+    from companion.share.network import TRUSTED_PROXY_VARIABLE, unknown_proxies
+
+    unknown = unknown_proxies(os.environ.get(TRUSTED_PROXY_VARIABLE, ""))
+    if unknown:
+        return _(
+            "companion: {variable} names {entry}, which is neither an address nor a network (e.g. 10.0.0.2 or 10.0.0.0/24)."
+        ).format(variable=TRUSTED_PROXY_VARIABLE, entry=unknown[0])
+    configured = configured_address()
+    if configured is not None and not is_host(configured):
+        return _(
+            "companion: {variable} names {value}, which is neither an address nor a machine's name (e.g. 192.168.1.20 or companion.local)."
+        ).format(variable=ADDRESS_VARIABLE, value=configured)
+    return None
 
 
 def _port(text: str) -> int:
