@@ -10,7 +10,7 @@ from companion import __version__, i18n, rules
 from companion.cli_club import add_club_commands
 from companion.cli_store import add_store_commands
 from companion.i18n import _
-from companion.ui.format import player_count
+from companion.ui.format import number, player_count
 
 DEFAULT_HOST = "127.0.0.1"
 SHARE_HOST = "0.0.0.0"
@@ -58,16 +58,18 @@ def _environment_problem() -> str | None:
 def _port(text: str) -> int:
     """A port to listen on, as argparse reads it: refused in the user's words unless 1 to 65535
     (the socket library would end in a traceback)."""
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
+    port = number(text)
+    if port is None or not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(_("{value} is not a port: a port is a number from 1 to 65535.").format(value=text))
-    return int(text)
+    return port
 
 
 def _processes(text: str) -> int:
     """A number of server processes, as argparse reads it: 1 or more."""
-    if not (text.isascii() and text.isdigit() and int(text) >= 1):
+    count = number(text)
+    if count is None or count < 1:
         raise argparse.ArgumentTypeError(_("{value} is not a number of processes: give 1 or more.").format(value=text))
-    return int(text)
+    return count
 
 
 def _rulesets(args: argparse.Namespace) -> int:

@@ -182,3 +182,10 @@ def test_a_trusted_proxy_of_addresses_and_networks_is_taken(monkeypatch, value):
     monkeypatch.setenv("COMPANION_TRUSTED_PROXY", value)
     monkeypatch.setattr(app, "serve", lambda **kwargs: started.update(kwargs))
     assert cli.main(["run"]) == 0 and started
+
+
+def test_a_port_of_thousands_of_digits_is_refused_in_words(capsys):
+    """``int`` refuses thousands of digits with an error argparse would name its type function in."""
+    with pytest.raises(SystemExit):
+        cli.main(["run", "--port", "9" * 5000])
+    assert "is not a port: a port is a number from 1 to 65535." in capsys.readouterr().err

@@ -14,6 +14,20 @@ MONTHS = (
 )  # fmt: skip
 """Month abbreviations, translated where shown (strftime would follow the server's locale)."""
 
+NUMBER_DIGITS = 20
+"""The most digits a number typed or in an address can have (game ids stay below 2^63, 19
+digits); a longer one is none of ours, and ``int`` need not read it (it refuses thousands)."""
+
+
+def number(text: str) -> int | None:
+    """``text`` (a part of an address, a number on the command line) as a whole number: ASCII
+    digits only (``isdigit`` also takes '²' and other scripts' digits, which ``int`` refuses
+    or reads otherwise), not too many; else None."""
+    if text.isascii() and text.isdecimal() and len(text) <= NUMBER_DIGITS:
+        return int(text)
+    return None
+
+
 def join_names(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
     names = list(names)

@@ -39,10 +39,7 @@ from companion.share.live import (
     RoleChanged,
 )
 from companion.share.table import Device
-
-NUMBER_DIGITS = 20
-"""The most digits a game id or round number in an address can have (ids stay below 2^63,
-19 digits); a longer number is no address of ours, and ``int`` need not read it."""
+from companion.ui.format import number
 
 
 class Page(Enum):
@@ -137,14 +134,6 @@ class Route:
     @property
     def shows_only_stored_state(self) -> bool:
         return self.page in STORED_STATE
-
-
-def number(part: str) -> int | None:
-    """``part`` of an address as a number: ASCII digits only (``isdigit`` also takes '²' and
-    other scripts' digits, which ``int`` refuses or reads otherwise), not too many."""
-    if part.isascii() and part.isdecimal() and len(part) <= NUMBER_DIGITS:
-        return int(part)
-    return None
 
 
 def parse(address: str) -> Route:
