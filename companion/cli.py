@@ -10,6 +10,7 @@ from companion import __version__, i18n, rules
 from companion.cli_club import add_club_commands
 from companion.cli_store import add_store_commands
 from companion.i18n import _
+from companion.rules.text import brief
 from companion.ui.format import number, player_count
 
 DEFAULT_HOST = "127.0.0.1"
@@ -46,12 +47,12 @@ def _environment_problem() -> str | None:
     if unknown:
         return _(
             "companion: {variable} names {entry}, which is neither an address nor a network (e.g. 10.0.0.2 or 10.0.0.0/24)."
-        ).format(variable=TRUSTED_PROXY_VARIABLE, entry=unknown[0])
+        ).format(variable=TRUSTED_PROXY_VARIABLE, entry=brief(unknown[0]))
     configured = configured_address()
     if configured is not None and not is_host(configured):
         return _(
             "companion: {variable} names {value}, which is neither an address nor a machine's name (e.g. 192.168.1.20 or companion.local)."
-        ).format(variable=ADDRESS_VARIABLE, value=configured)
+        ).format(variable=ADDRESS_VARIABLE, value=brief(configured))
     return None
 
 
@@ -60,7 +61,7 @@ def _port(text: str) -> int:
     (the socket library would end in a traceback)."""
     port = number(text)
     if port is None or not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(_("{value} is not a port: a port is a number from 1 to 65535.").format(value=text))
+        raise argparse.ArgumentTypeError(_("{value} is not a port: a port is a number from 1 to 65535.").format(value=brief(text)))
     return port
 
 
@@ -68,7 +69,7 @@ def _processes(text: str) -> int:
     """A number of server processes, as argparse reads it: 1 or more."""
     count = number(text)
     if count is None or count < 1:
-        raise argparse.ArgumentTypeError(_("{value} is not a number of processes: give 1 or more.").format(value=text))
+        raise argparse.ArgumentTypeError(_("{value} is not a number of processes: give 1 or more.").format(value=brief(text)))
     return count
 
 

@@ -189,3 +189,10 @@ def test_a_port_of_thousands_of_digits_is_refused_in_words(capsys):
     with pytest.raises(SystemExit):
         cli.main(["run", "--port", "9" * 5000])
     assert "is not a port: a port is a number from 1 to 65535." in capsys.readouterr().err
+
+
+def test_a_refusal_quotes_at_most_a_short_part_of_the_value(monkeypatch, capsys):
+    """As every refusal of the store and the rules does (``companion.rules.text.brief``)."""
+    monkeypatch.setenv("COMPANION_SHARE_ADDRESS", "x" * 5000)
+    assert cli.main(["run"]) == 2
+    assert len(capsys.readouterr().err) < 300
