@@ -143,16 +143,13 @@ PAGES_IN_A_FRESH_PROCESS = """
 import sys
 
 from companion.ui import app
-from tests.ui.tree import served_page
+from tests.ui.tree import served_app
 
 app.load_screens()
 app.load_later()
 from companion.ui.router import App
 
-session, page = served_page()
-shell = App(page, None, store_open=False)
-shell.awake.follow = lambda route: None  # no browser to keep awake
-page.navigate = lambda route, **kwargs: None
+shell, page, session = served_app(lambda page: App(page, None, store_open=False))
 for route in sys.argv[1:]:
     shell.go(route)
 print(sorted({m.split(".")[0] for m in sys.modules} & {"sqlalchemy", "sqlmodel", "pydantic", "alembic", "flet_charts"}))

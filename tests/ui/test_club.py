@@ -16,7 +16,7 @@ from companion.ui import club
 from companion.ui.router import App as Session
 from companion.ui.synced import unsent
 from tests.ui.conftest import play
-from tests.ui.tree import find, find_all, served_page, tap, text
+from tests.ui.tree import find, find_all, served_app, tap, text
 
 NINE = ["Ann", "Bob", "Cy", "Dee", "Eva", "Fay", "Gus", "Hal", "Ida"]
 
@@ -333,19 +333,13 @@ def test_a_late_arrival_is_checked_in_by_a_saved_players_chip_keeping_a_name_hal
 def followed_evening(store, deals: int = 1):
     """An evening of two tables with ``deals`` deals saved at table 1, on a big screen's page
     as a browser has it: its app shell, the page, the messages sent from now on, the evening."""
-    from companion.ui.round_entry.drafts import Drafts
-
     evenings = Evenings(store)
     evening = evenings.draw_next(evenings.create("Tuesday", NINE, {"ending": "boompje"}, seed=2).id)
     one = evening.rounds[0].game_ids[1]
     boompje(store, one, deals)
     messages: list = []
-    session, page = served_page(messages)
     viewer = Device(number=3, key="k", browser="", system="", role=Role.VIEWER)
-    app = Session(page, LiveStore(store, viewer, lambda _message: None, seated=lambda _device: True), viewer)
-    app.awake.follow = lambda route: None  # no browser to keep awake
-    app.drafts = Drafts()
-    page.navigate = lambda route, **kwargs: None
+    app, page, session = served_app(lambda page: Session(page, LiveStore(store, viewer, lambda _message: None, seated=lambda _device: True), viewer), messages)
     app.go(f"/event/{evening.id}")
     messages.clear()
     return app, page, messages, evening, session
@@ -454,13 +448,9 @@ def in_a_served_session(store, steps: Callable[[Session, ft.Page], None]) -> Non
     from flet.controls.context import _context_page
 
     def run() -> None:
-        _session, page = served_page()  # kept: the page holds its session weakly
-        page.run_task = lambda handler, *args: None  # type: ignore[method-assign]  # no event loop here
-        page.navigate = lambda route, **kwargs: None  # type: ignore[method-assign]  # no browser's address bar
-        _context_page.set(page)
         device = Device.this_machine()
-        app = Session(page, LiveStore(store, device, lambda _change: None, seated=lambda _device: True), device=device)
-        app.awake.follow = lambda route: None  # no browser to keep awake
+        app, page, _session = served_app(lambda page: Session(page, LiveStore(store, device, lambda _change: None, seated=lambda _device: True), device=device))  # the session kept
+        _context_page.set(page)
         steps(app, page)
 
     contextvars.copy_context().run(run)

@@ -12,7 +12,7 @@ from companion.ui.home import HomeState
 from companion.ui.router import App
 from companion.ui.synced import unsent
 from tests.ui.conftest import bever_totals, fixed_now, play
-from tests.ui.tree import find, find_all, served_page
+from tests.ui.tree import find, find_all, served_app
 
 
 def test_empty_home_invites_a_new_game(store):
@@ -102,11 +102,8 @@ def on_home(store, check: Callable[[App, ft.View, list], None], store_open: bool
 
     def run() -> None:
         ft.context.reset_auto_update()
-        _session, page = served_page()  # kept: the page holds its session weakly
         tasks: list = []
-        page.run_task = lambda handler, *args: tasks.append(handler)  # type: ignore[method-assign]
-        app = App(page, store, store_open=store_open)
-        app.awake.follow = lambda route: None  # no browser to keep awake
+        app, page, _session = served_app(lambda page: App(page, store, store_open=store_open), tasks=tasks)  # the session kept
         app.show("/")
         check(app, page.views[-1], tasks)
 
@@ -322,7 +319,6 @@ def test_new_game_on_a_page_of_its_own_built_again_in_another_language_keeps_its
 
 def test_a_second_tap_on_start_sent_before_the_game_s_page_showed_starts_nothing(store):
     def check(app: App, view: ft.View, tasks: list) -> None:
-        app.page.navigate = lambda route, **kwargs: None
         app.show("/new")
         find(view, "ruleset-beverbende").on_click()
         for name in ("Ann", "Bob"):

@@ -28,7 +28,7 @@ from companion.ui.routes import Page, Route
 from companion.ui.synced import unsent
 from companion.ui.widgets import Stowed
 from tests.ui.conftest import bever_totals
-from tests.ui.tree import ENCODE, find, find_all, served_page, shown, tap, text, walk
+from tests.ui.tree import ENCODE, find, find_all, served_app, shown, tap, text, walk
 
 
 class App:
@@ -184,12 +184,8 @@ def test_the_scorers_own_save_fills_in_the_row_that_scrolls_out_and_sends_it(sto
     and the row is sent with its new words (a row is isolated: the page's update does not)."""
     from companion.ui.router import App as Shell
 
-    _session, page = served_page()
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 200})
-    app = Shell(page, store)
-    app.awake.follow = lambda route: None  # no browser to keep awake
-    app.drafts = Drafts()  # nor to keep the drafts in
-    page.navigate = lambda route, **kwargs: None
+    app, page, _session = served_app(lambda page: Shell(page, store))
     app.go(f"/game/{game.id}")
     rows: set[int] = set()
     for n in range(1, SHOWN_ROUNDS + 4):
@@ -210,14 +206,10 @@ def followed_board(store, rounds: int, route: str = "/game/{game}", length: int 
     from companion.ui.router import App as Shell
 
     messages: list = []
-    session, page = served_page(messages)
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": length})
     for _ in range(rounds):
         game = store.add_round(game.id, bever_totals(Ann=12, Bob=20), expected_version=game.version)
-    app = Shell(page, store)
-    app.awake.follow = lambda route: None  # no browser to keep awake
-    app.drafts = Drafts()  # nor to keep the drafts in
-    page.navigate = lambda route, **kwargs: None
+    app, page, session = served_app(lambda page: Shell(page, store), messages)
     app.go(route.format(game=game.id))
     messages.clear()
     return app, page, messages, game, session
@@ -309,12 +301,8 @@ def test_the_next_round_is_entered_in_the_form_the_last_one_was(store):
     the page again. A correction has a form of its own, over the kept one."""
     from companion.ui.router import App as Shell
 
-    _session, page = served_page()
     game = store.create_game("beverbende", ["Ann", "Bob"], options={"ending": "rounds", "rounds": 9})
-    app = Shell(page, store)
-    app.awake.follow = lambda route: None  # no browser to keep awake
-    app.drafts = Drafts()  # nor to keep the drafts in
-    page.navigate = lambda route, **kwargs: None
+    app, page, _session = served_app(lambda page: Shell(page, store))
 
     def forms() -> list[ft.Control]:
         """The forms on the game page, each in its wrapper, shown or hidden (under the

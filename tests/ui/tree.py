@@ -4,7 +4,7 @@ controls by their test identifier, tap them, read their text."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, TypeVar
 
 import flet as ft
 import msgpack
@@ -13,6 +13,9 @@ from flet.controls.object_patch import ObjectPatch
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
+
+if TYPE_CHECKING:
+    from companion.ui.router import App
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 """How flet_web writes controls to a browser (``msgpack.packb(..., default=ENCODE)``): Flet
@@ -32,6 +35,22 @@ def served_page(sent: list | None = None) -> tuple[Session, ft.Page]:
     session = Session(SimpleNamespace(pubsubhub=PubSubHub(), send_message=send))
     msgpack.packb(session.page, default=ENCODE)
     return session, session.page
+
+
+AppT = TypeVar("AppT", bound="App")
+
+
+def served_app(make: Callable[[ft.Page], AppT], sent: list | None = None, tasks: list | None = None) -> tuple[AppT, ft.Page, Session]:
+    """A session's app (``make(page)``: the router's ``App`` on a store) on a ``served_page``,
+    with nothing that needs a browser: no address bar, no screen to keep awake, no event
+    loop (the tasks it starts are kept in ``tasks`` if given, not run). Keep the session: the
+    page holds it weakly."""
+    session, page = served_page(sent)
+    page.navigate = lambda route, **kwargs: None  # type: ignore[method-assign]
+    page.run_task = lambda handler, *args: tasks.append(handler) if tasks is not None else None  # type: ignore[method-assign]
+    app = make(page)
+    app.awake.follow = lambda route: None  # type: ignore[method-assign]
+    return app, page, session
 
 
 def walk(control, visible_only: bool = False) -> Iterator[ft.Control]:
