@@ -41,13 +41,19 @@ def _environment_problem() -> str | None:
     words; None when each is usable or unset. Taken as written, either would fail without a
     word: a proxy never trusted, links that lead nowhere."""
     from companion.share.address import ADDRESS_VARIABLE, configured_address, is_host
-    from companion.share.network import TRUSTED_PROXY_VARIABLE, unknown_proxies
+    from companion.share.network import TRUSTED_PROXY_VARIABLE, every_client, unknown_proxies
 
-    unknown = unknown_proxies(os.environ.get(TRUSTED_PROXY_VARIABLE, ""))
+    proxies = os.environ.get(TRUSTED_PROXY_VARIABLE, "")
+    unknown = unknown_proxies(proxies)
     if unknown:
         return _(
             "companion: {variable} names {entry}, which is neither an address nor a network (e.g. 10.0.0.2 or 10.0.0.0/24)."
         ).format(variable=TRUSTED_PROXY_VARIABLE, entry=brief(unknown[0]))
+    everyone = every_client(proxies)
+    if everyone is not None:
+        return _(
+            "companion: {variable} names {entry}, every address: any phone could then pass for another and try codes without end. Name the reverse proxy's address or network (e.g. 10.0.0.2 or 10.0.0.0/24)."
+        ).format(variable=TRUSTED_PROXY_VARIABLE, entry=everyone)
     configured = configured_address()
     if configured is not None and not is_host(configured):
         return _(

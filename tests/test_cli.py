@@ -174,7 +174,19 @@ def test_a_trusted_proxy_that_is_no_address_is_refused_before_anything_starts(mo
     assert f"COMPANION_TRUSTED_PROXY names {named}, which is neither an address nor a network" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("value", ["", "127.0.0.1", "10.0.0.2, 10.1.0.0/16", "::1", "*"])
+@pytest.mark.parametrize("value", ["*", " * ", "0.0.0.0/0", "10.0.0.2, ::/0"])
+def test_a_trusted_proxy_of_every_address_is_refused_before_anything_starts(monkeypatch, capsys, value):
+    """Every client could then say, in X-Forwarded-For, that it is another, and get fresh
+    tries at the code without end (docs/security.md, "Wrong codes are slowed down")."""
+    from companion.ui import app
+
+    monkeypatch.setenv("COMPANION_TRUSTED_PROXY", value)
+    monkeypatch.setattr(app, "serve", lambda **kwargs: pytest.fail("served"))
+    assert cli.main(["run"]) == 2
+    assert "every address: any phone could then pass for another" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["", "127.0.0.1", "10.0.0.2, 10.1.0.0/16", "::1", "172.16.0.0/12"])
 def test_a_trusted_proxy_of_addresses_and_networks_is_taken(monkeypatch, value):
     from companion.ui import app
 

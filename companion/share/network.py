@@ -31,9 +31,9 @@ tries at the code, see companion.share.limiter)."""
 def unknown_proxies(value: str) -> list[str]:
     """The entries of a $COMPANION_TRUSTED_PROXY ``value`` that are neither an address nor a
     network: uvicorn would keep each as a name that no request comes from, so the proxy meant
-    would not be trusted, without a word. ``*`` alone trusts every client (uvicorn's meaning);
-    beside other entries it is such a name too."""
-    entries = [part.strip() for part in value.split(",") if part.strip()]
+    would not be trusted, without a word. ``*`` alone trusts every client (uvicorn's meaning,
+    refused by ``every_client``); beside other entries it is such a name too."""
+    entries = _entries(value)
     unknown = []
     for entry in entries if entries != ["*"] else []:
         try:
@@ -41,6 +41,26 @@ def unknown_proxies(value: str) -> list[str]:
         except ValueError:
             unknown.append(entry)
     return unknown
+
+
+def every_client(value: str) -> str | None:
+    """The entry of a $COMPANION_TRUSTED_PROXY ``value`` that names every address (``*`` alone,
+    ``0.0.0.0/0``, ``::/0``), if any: every client could then say, in X-Forwarded-For, that it
+    is another, and get fresh tries at the code as often as it likes."""
+    entries = _entries(value)
+    if entries == ["*"]:
+        return "*"
+    for entry in entries:
+        try:
+            if "/" in entry and ipaddress.ip_network(entry).prefixlen == 0:
+                return entry
+        except ValueError:
+            continue
+    return None
+
+
+def _entries(value: str) -> list[str]:
+    return [part.strip() for part in value.split(",") if part.strip()]
 
 
 def web_server(asgi_app: Callable[..., Any], **options: Any) -> uvicorn.Server:
