@@ -52,7 +52,7 @@ def _environment_problem() -> str | None:
     everyone = every_client(proxies)
     if everyone is not None:
         return _(
-            "companion: {variable} names {entry}, every address: any phone could then pass for another and try codes without end. Name the reverse proxy's address or network (e.g. 10.0.0.2 or 10.0.0.0/24)."
+            "companion: {variable} names {entry}, which is every address: any phone could then pass for another and try codes without end. Name the reverse proxy's address or network (e.g. 10.0.0.2 or 10.0.0.0/24)."
         ).format(variable=TRUSTED_PROXY_VARIABLE, entry=everyone)
     configured = configured_address()
     if configured is not None and not is_host(configured):
