@@ -509,12 +509,26 @@ def _serve_club(host: str, port: int, url: str | None, workers: int) -> None:
         fork(slot)
     try:
         while children:
-            pid, _status = os.wait()
+            pid, status = os.wait()
             if pid in children:
+                print(ended_message(pid, status), file=sys.stderr, flush=True)
                 time.sleep(RESTART_PAUSE)
                 fork(children.pop(pid))
     except KeyboardInterrupt:
         stop()
+
+
+def ended_message(pid: int, status: int) -> str:
+    """What the host reads when a club server's process ended by itself (``os.wait``'s
+    ``status``): it is started again, so the club plays on, but a crash should not go unseen."""
+    import signal
+
+    code = os.waitstatus_to_exitcode(status)
+    try:
+        how = _("stopped by {signal}").format(signal=signal.Signals(-code).name) if code < 0 else _("exit code {code}").format(code=code)
+    except ValueError:  # a signal Python has no name for
+        how = _("stopped by signal {number}").format(number=-code)
+    return _("companion: server process {pid} ended ({how}); a new one takes its place, and its phones reconnect by themselves.").format(pid=pid, how=how)
 
 
 def _club_worker(listening: socket.socket, host: str, port: int, url: str, table) -> None:

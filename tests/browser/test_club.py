@@ -166,9 +166,13 @@ def test_every_device_follows_two_scorers_and_comes_back_after_both_processes_di
 
         sockets = {phone: phone.page.evaluate("window.__sockets.length") for phone in (host, scorer, viewer)}
         scorer.page.evaluate(STALE)
-        for pid in workers(club["process"]):  # every device now on a process it was not on before
+        killed = workers(club["process"])
+        for pid in killed:  # every device now on a process it was not on before
             kill_a_worker(club["process"], pid)
         assert stored_totals(club["url"], game) == (17, 34)  # no confirmed round lost
+        printed = club["process"].log.read_text()
+        for pid in killed:  # and the host reads of it in the terminal
+            assert f"companion: server process {pid} ended (stopped by SIGKILL); a new one takes its place" in printed
         for phone, before in sockets.items():
             phone.page.wait_for_function(RECONNECTED, arg=before, timeout=120_000)
 

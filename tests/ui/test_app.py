@@ -445,3 +445,16 @@ def test_a_full_collection_waits_for_the_serving_loop_to_have_nothing_left_to_do
         serving.join()
         loop.close()
 
+
+
+@pytest.mark.parametrize(
+    "status, how",
+    [(0, "exit code 0"), (1 << 8, "exit code 1"), (9, "stopped by SIGKILL"), (15, "stopped by SIGTERM"), (40, "stopped by signal 40")],
+)
+def test_a_club_server_process_that_ended_by_itself_is_named_to_the_host(status, how):
+    """The server starts it again, so the club plays on; the host's terminal says so."""
+    from companion.ui.app import ended_message
+
+    assert ended_message(4321, status) == (
+        f"companion: server process 4321 ended ({how}); a new one takes its place, and its phones reconnect by themselves."
+    )
