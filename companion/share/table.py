@@ -373,11 +373,31 @@ class Table:
             self._seats.seen(self.table_id, keys)
 
     def _beat_until_stopped(self) -> None:
+        failing = False
         while not self._stopped.wait(BEAT_SECONDS):
-            try:
-                self.beat()
-            except Exception:  # the database away for a moment: the next beat tries again
-                log.warning("companion: could not tell the database which devices are connected", exc_info=True)
+            failing = self._beat_or_say(failing)
+
+    def _beat_or_say(self, failing: bool) -> bool:
+        """One beat; whether it failed. The host's terminal hears once, in words, that the
+        database cannot be told (``failing``: the beat before failed too), and when it can again."""
+        from companion.store.errors import StoreError  # the store is open by now: no import on the first page's path
+
+        try:
+            self.beat()
+        except StoreError as err:  # the database away for a moment: the next beat tries again
+            if not failing:
+                log.warning(
+                    _("companion: could not tell the database which devices are connected here, and will try again every {seconds} s: {reason}").format(
+                        seconds=round(BEAT_SECONDS), reason=err.message
+                    )
+                )
+            return True
+        except Exception:  # a fault of the app's, not the database's: told whole, and the heartbeat goes on
+            log.warning("companion: could not tell the database which devices are connected", exc_info=True)
+            return failing
+        if failing:
+            log.warning(_("companion: the database answers again; the devices connected here count as connected again."))
+        return False
 
     def _known(self, seat: SeatRecord) -> Device:
         """The process's one Device object for ``seat``, with the rights the database has now."""

@@ -17,6 +17,7 @@ from companion.store import seats as seats_module
 from companion.store import Store
 from companion.store.club import EveningRound, Evenings
 from companion.clock import utc_now
+from companion.store.errors import StoreError
 from companion.store.seats import Seats
 
 CODE = "K7QM2XHD"
@@ -130,6 +131,33 @@ def test_the_connections_of_a_process_that_died_stop_counting_and_a_live_ones_ke
         killed.stop()
         first.close()
         second.close()
+
+
+def test_a_database_away_is_said_once_in_words_by_the_heartbeat_and_its_return_too(processes, monkeypatch, caplog):
+    """Every process tells the database every 10 s which devices it holds. While it cannot,
+    the host's terminal says so once, without a traceback, and says when it can again."""
+    one, _other = processes
+    guest = one.admit(CODE, "192.168.1.21")
+    one.connected(guest, +1)
+    away = [True]
+    seen = one._seats.seen
+
+    def told(table_id, keys):
+        if away[0]:
+            raise StoreError("Cannot reach the database at {where}.", where="db.club.example")
+        return seen(table_id, keys)
+
+    monkeypatch.setattr(one._seats, "seen", told)
+    failing = False
+    for _beat in range(3):
+        failing = one._beat_or_say(failing)
+    away[0] = False
+    failing = one._beat_or_say(failing)
+    assert not failing and [(r.getMessage(), r.exc_info) for r in caplog.records] == [
+        ("companion: could not tell the database which devices are connected here, and will try again every 10 s:"
+         " Cannot reach the database at db.club.example.", None),
+        ("companion: the database answers again; the devices connected here count as connected again.", None),
+    ]  # fmt: skip
 
 
 def test_devices_joining_through_two_processes_at_the_same_moment_are_each_let_in_with_a_number_of_their_own(processes):
