@@ -120,6 +120,8 @@ class Relay:
     def _listen(self) -> None:
         import psycopg
 
+        from companion.store.errors import StoreError
+
         lost = False
         while not self._stopped.is_set():
             try:
@@ -134,7 +136,7 @@ class Relay:
                             heard = decode(note.payload)
                             if heard is not None and heard[1] != self.origin:
                                 self._deliver(heard[0])
-            except psycopg.OperationalError:
+            except (psycopg.OperationalError, StoreError):  # the database away: what was missed, or being heard, is read again
                 self.listening.clear()
                 lost = True
                 time.sleep(RETRY_SECONDS)

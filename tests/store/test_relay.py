@@ -113,3 +113,38 @@ def test_a_process_that_lost_the_channel_for_a_moment_catches_up_when_it_listens
         other.stop()
     finally:
         process.stop()
+
+
+@pytest.mark.postgres
+def test_a_catch_up_the_store_could_not_read_is_tried_again_and_the_channel_still_heard(postgres_url):
+    """The database away for a moment: the relay's connection is lost, and reading what was
+    missed may fail too. The relay then listens and catches up again; it does not stop."""
+    import sqlalchemy as sa
+
+    from companion.store.errors import StoreError
+
+    tries: queue.Queue = queue.Queue()
+    count = [0]
+
+    def catch_up() -> None:
+        count[0] += 1
+        tries.put(count[0])
+        if count[0] == 1:
+            raise StoreError("Cannot reach the database at {where}.", where="db.club.example")
+
+    heard: queue.Queue = queue.Queue()
+    process = relay.Relay(postgres_url, heard.put, catch_up=catch_up)
+    process.start()
+    try:
+        assert process.listening.wait(10)
+        engine = sa.create_engine(postgres_url)
+        with engine.begin() as conn:  # as a database restart would
+            conn.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": process.backend_pid})
+        engine.dispose()
+        assert [tries.get(timeout=30), tries.get(timeout=30)] == [1, 2]  # the failed catch-up, and the one after it
+        other, _ = listening(postgres_url)
+        other.send(GameChanged(3, 2))
+        assert heard.get(timeout=10) == GameChanged(3, 2)
+        other.stop()
+    finally:
+        process.stop()
