@@ -18,7 +18,7 @@ import socket
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import flet as ft
 
@@ -39,10 +39,15 @@ if TYPE_CHECKING:
 class SharedStore:
     """One store per server process, shared by every browser session, opened in the background."""
 
-    def __init__(self):
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
         self.url: str | None = None
         self.store: Store | None = None
         self.problem: str | None = None
+        self._clock = clock
+        self._failed_at: float | None = None
+        """When opening the store last failed (a database server away, say): tried again
+        ``STORE_RETRY_S`` later, not at every use, nor never."""
+        self._opening = threading.Lock()
         self._screens = threading.Event()
         self._wanted = threading.Event()
         self._ready = threading.Event()
@@ -68,15 +73,7 @@ class SharedStore:
             self._screens.set()
             load_later()  # while the browser still loads the client: a tap on the first page must not wait for it
             self._wanted.wait()
-            from companion.store import Store, StoreError
-
-            try:
-                self.store = Store(self.url)
-                load_with_store()
-                collect_less()
-            except StoreError as err:
-                self.problem = err.message
-                print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.message), file=sys.stderr)
+            self._open_store()
         except Exception as err:  # a bug, not the user's database: say so in the page too, not hang
             self.problem = repr(err)
             raise
@@ -102,7 +99,35 @@ class SharedStore:
         """The store, once open; None (with ``problem`` set) when it cannot be opened."""
         self.want()
         self._ready.wait()
+        if self.store is None and self._failed_at is not None and self._clock() - self._failed_at >= STORE_RETRY_S:
+            self._open_store()
         return self.store
+
+    def _open_store(self) -> None:
+        """Open the store, or note why it cannot be opened (``problem``, said where the server
+        was started once, until it opens)."""
+        from companion.store import Store, StoreError
+
+        with self._opening:
+            if self.store is not None:
+                return
+            try:
+                store = Store(self.url)
+            except StoreError as err:
+                if self._failed_at is None:
+                    print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.message), file=sys.stderr)
+                self.problem, self._failed_at = err.message, self._clock()
+                return
+            load_with_store()
+            collect_less()
+            if self._failed_at is not None:
+                print(_("companion: the saved games can be opened again."), file=sys.stderr)
+            self.problem, self._failed_at, self.store = None, None, store
+
+
+STORE_RETRY_S = 5.0
+"""Seconds before a store that could not be opened is tried again: a club's database server
+restarting as a process first opened its store left that process without one all evening."""
 
 
 class OpeningStore(StoreWhenOpen):
@@ -249,7 +274,8 @@ async def _start(page: ft.Page) -> None:
         await asyncio.to_thread(session.app.drawn.wait, DRAWN_TIMEOUT)
     shared.want()  # a page that needed the store has already waited for it
     if await asyncio.to_thread(shared.get) is None:
-        _show_store_problem(page, shared.problem)
+        if session.table is None or session.device is not None:  # a browser not let in keeps the join screen, which says it (no server named)
+            _show_store_problem(page, shared.problem)
     elif session.app is not None and not session.app.store_open:
         session.app.store_opened()
 

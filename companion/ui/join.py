@@ -10,6 +10,7 @@ import flet as ft
 from companion.i18n import _
 from companion.share import codes
 from companion.share.table import Device, JoinRefused, Table
+from companion.store.errors import StoreError
 from companion.ui import widgets
 
 
@@ -24,9 +25,27 @@ class JoinState:
         self.message: str | None = None
         self.checking = True
         """Before the browser's saved key has been looked at: nothing to type yet."""
+        self.away = False
+        """Whether the table could not be reached at the last try (a club's database away for a
+        moment): the screen then offers to try again, the browser's saved key included."""
+
+    def arrive(self, key: str | None, code: str | None) -> Device | None:
+        """The device this browser is: the one its saved ``key`` belongs to, with the rights a
+        ``code`` it came with gives (a wrong one leaves it as it was); else the one the code
+        lets in. None when neither does, with ``message`` saying why if there is a why."""
+        self.away = False
+        try:
+            device = self._table.rejoin(key)
+        except StoreError:
+            self._unreachable()
+            return None
+        if code:
+            device = self.submit(code, known=device) or device
+        return device
 
     def submit(self, typed: str, known: Device | None = None) -> Device | None:
         """The device the code lets in, or None with ``message`` saying why not."""
+        self.away = False
         if not codes.normalise(typed):
             self.message = _("Type the code shown on the host's screen.")
             return None
@@ -35,8 +54,17 @@ class JoinState:
         except JoinRefused as refused:
             self.message = refusal_message(refused)
             return None
+        except StoreError:
+            self._unreachable()
+            return None
         self.message = None
         return device
+
+    def _unreachable(self) -> None:
+        """The table's database did not answer: said in words that name no server, to a
+        browser that may have no code yet."""
+        self.away = True
+        self.message = _("The table cannot be reached just now. Try again in a moment.")
 
 
 def refusal_message(refused: JoinRefused) -> str:
@@ -75,7 +103,7 @@ class JoinScreen:
 
     def render(self) -> None:
         self.field.label = _("Code")  # here, not only when built: the device's language may come after the join screen
-        self.button.content = _("Join")
+        self.button.content = _("Try again") if self.state.away else _("Join")
         if self.state.checking:
             body: list[ft.Control] = [ft.Container(ft.ProgressRing(), alignment=ft.Alignment.CENTER, padding=48)]
         else:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Protocol, TypeVar
 
 import flet as ft
 
-from companion.share import feed, guard, relay, sharing
+from companion.share import codes, feed, guard, relay, sharing
 from companion.share.live import TOPIC, DeviceEnded, DevicesChanged, GameChanged, JoinCodeChanged, LiveStore, Message, RoleChanged
 from companion.share.table import Device, Table
 from companion.store import StoreError
@@ -144,6 +144,8 @@ class TableSession(Generic[AppT]):
         self.table = table
         self.make_app = make_app
         self.device: Device | None = None
+        self._saved_key: str | None = None
+        """The device key the browser keeps (``DEVICE_KEY``), as it arrived."""
         self.app: AppT | None = None
         self.live: LiveStore | None = None
         """The store as this session's device may use it (set on entering, with ``app``)."""
@@ -173,10 +175,8 @@ class TableSession(Generic[AppT]):
             saved = None
         if access.left(self.visit) or self.table is None:  # (only a shared table has a join screen)
             return
-        device = self.table.rejoin(saved if isinstance(saved, str) else None)
-        code = parse(self.page.route or "").code
-        if code:
-            device = self.join.submit(code, known=device) or device
+        self._saved_key = saved if isinstance(saved, str) else None
+        device = self.join.arrive(self._saved_key, parse(self.page.route or "").code)
         self.join.checking = False
         if device is None:
             self._show_join()
@@ -184,7 +184,10 @@ class TableSession(Generic[AppT]):
         await self._admitted(device)
 
     def _try_code(self, typed: str) -> None:
-        device = self.join.submit(typed)
+        if self.join.away:  # the table could not be reached: the browser's saved key, and the link's code, count again
+            device = self.join.arrive(self._saved_key, typed if codes.normalise(typed) else parse(self.page.route or "").code)
+        else:
+            device = self.join.submit(typed)
         if device is None:
             self._show_join()
             widgets.on_device(self.page, self.join_screen.field.focus)  # the code is corrected in place

@@ -377,3 +377,38 @@ def test_a_failing_handler_shows_the_device_one_sentence_not_a_traceback(served)
     crashed = page.until(SESSION_CRASHED)
     assert crashed[1] == {"message": "Something went wrong on this page. Reload the page to go on."}
     page.close()
+
+
+def test_a_phone_arriving_while_the_database_is_away_is_told_so_and_let_in_when_it_tries_again(served, monkeypatch, caplog):
+    """A club's database restarting as a phone opens the join link: the join screen says the
+    table cannot be reached (no traceback where the server was started, no page left hanging);
+    Try again, once the database answers, lets it in with the link's code."""
+    from companion.store.errors import StoreError
+
+    table = start_sharing("127.0.0.1", served.port)
+    seats = table._seats
+    store = seats._open
+
+    def away():
+        raise StoreError("The saved games cannot be opened: {reason}", reason="Cannot reach the database at db.club.example")
+
+    monkeypatch.setattr(seats, "_open", away)
+    phone = FletClient(served)
+    phone.register(f"/?code={table.invitation.code}")
+
+    def waiting() -> session.TableSession | None:
+        return next((s for s in list(session._sessions) if s.table is table and s.device is None and s.join.away), None)
+
+    phone.wait_for(waiting, "the join screen says the table cannot be reached")
+    assert waiting().join_screen.button.content == "Try again"
+    monkeypatch.setattr(seats, "_open", store)  # the database answers again
+
+    async def try_again() -> None:
+        arrived = waiting()
+        assert arrived is not None
+        arrived.join_screen.button.on_click()
+
+    served.run(try_again())
+    phone.wait_for(lambda: table.devices() and table.devices()[0].connected, "the phone let in")
+    assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]
+    phone.close()

@@ -291,3 +291,35 @@ def test_the_join_screen_shown_again_speaks_the_language_in_force_then(table):
             screen.render()
             assert screen.button.content == "Beitreten" and "Join" not in text(screen.view)
             assert screen.field.label == i18n._("Code")
+
+
+def test_a_table_that_cannot_be_reached_is_said_in_words_that_name_no_server_and_tried_again_with_the_saved_key(table, monkeypatch):
+    """A club's database away as a phone comes back (its process opening the store then, or
+    the database restarting): the join screen says so without naming the database to a browser
+    that may have no code, and offers to try again; tried again, the browser's saved key
+    brings it back as the device it was. Before, the page hung and the server printed a traceback."""
+    from companion.store.errors import StoreError
+    from companion.ui.join import JoinScreen
+    from tests.ui.tree import text
+
+    known = table.admit(CODE, "192.168.1.20", PHONE)
+    seats = table._seats
+    store = seats._open
+
+    def away():
+        raise StoreError("The saved games cannot be opened: {reason}", reason="Cannot reach the database at db.club.example")
+
+    monkeypatch.setattr(table, "_devices", {})  # this process has not met the device: the database knows it
+    monkeypatch.setattr(seats, "_open", away)
+    join = JoinState(table, "192.168.1.20", PHONE)
+    join.checking = False
+    assert join.arrive(known.key, None) is None and join.away
+    assert join.message == "The table cannot be reached just now. Try again in a moment."
+    screen = JoinScreen(join, lambda code: None)
+    assert screen.button.content == "Try again" and "db.club.example" not in text(screen.view)
+    assert join.submit(CODE) is None and join.away  # a code typed meanwhile: the same
+    monkeypatch.setattr(seats, "_open", store)  # the database answers again
+    back = join.arrive(known.key, None)
+    assert back is not None and back.key == known.key and not join.away
+    screen.render()
+    assert screen.button.content == "Join"

@@ -74,6 +74,27 @@ def test_a_database_that_cannot_be_opened_is_explained(tmp_path, capsys):
     assert shared.problem in capsys.readouterr().err  # and printed where the server was started
 
 
+def test_a_database_that_could_not_be_opened_is_tried_again_a_while_later(tmp_path, capsys):
+    """A club's database server restarting as a process first opened its store: the process
+    opens it at a later use, not at every one, and says so where the server was started."""
+    from companion.ui.app import STORE_RETRY_S
+
+    now = [0.0]
+    shared = SharedStore(clock=lambda: now[0])
+    folder = tmp_path / "away"
+    shared.start(f"sqlite:///{folder / 'companion.sqlite3'}")
+    assert shared.get() is None
+    folder.mkdir()  # the database is back
+    now[0] = STORE_RETRY_S - 0.1
+    assert shared.get() is None and shared.problem  # not tried again at every use
+    now[0] = STORE_RETRY_S
+    store = shared.get()
+    assert store is not None and shared.problem is None and shared.get() is store
+    printed = capsys.readouterr().err
+    assert printed.count("cannot be opened") == 1 and "companion: the saved games can be opened again." in printed
+    store.close()
+
+
 FIRST_PAGE_IN_A_FRESH_PROCESS = """
 import sys
 from types import SimpleNamespace
