@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.share.table import Device
+from companion.store.errors import StoreError
 from companion.store.protocol import GameStore
 from companion.ui import home, settings, share_panel, widgets
 from companion.ui.awake import ScreenAwake
@@ -105,7 +106,7 @@ class App:
         if self._uncovered(routes):
             self.awake.follow(target)
             return
-        views = [self._views[r] if r in self._views and r != routes[-1] else self._build(r, beneath=r != routes[-1]) for r in routes]
+        views = [self._views[r] if r in self._views and r != routes[-1] else self._built(r, beneath=r != routes[-1]) for r in routes]
         self._views = dict(zip(routes, views))
         self.awake.follow(target)
         if len(views) == len(self.page.views) and all(view is shown for view, shown in zip(views, self.page.views)):
@@ -253,6 +254,16 @@ class App:
 
     def _view_pop(self, e: ft.ViewPopEvent) -> None:
         self.back()
+
+    def _built(self, route: str, beneath: bool) -> ft.View:
+        """The page at ``route``; one the store cannot be read for (a club's database away for
+        a moment) says so, with Try again: the session goes on, where it ended before."""
+        try:
+            return self._build(route, beneath)
+        except StoreError as err:
+            again = ft.OutlinedButton(_("Try again"), icon=ft.Icons.AUTORENEW, on_click=lambda: self.show(route))
+            body = [widgets.error_banner(err.message, identifier="page-error"), widgets.tagged(again, "page-try-again")]
+            return widgets.screen(self, route, _("Companion"), body)
 
     def _build(self, route: str, beneath: bool = False) -> ft.View:
         """The page at ``route``: ``beneath`` another one, home is built without its list."""

@@ -16,6 +16,7 @@ from companion.share.live import DeviceEnded, DevicesChanged, JoinCodeChanged, R
 from companion.share.sharing import announcement, current_table, start_sharing
 from companion.share.table import DEVICE_NAME_LENGTH, Device, NameRefused, Role, Table
 from companion.clock import utc_now
+from companion.store.errors import StoreError
 from companion.ui import session, widgets
 
 
@@ -292,18 +293,34 @@ async def _stop_sharing(app, listener: network.NetworkListener) -> None:
     session.table_session(app.page).leave()
 
 
+def _changed(change: Callable[[], None]) -> str | None:
+    """Make a host's change of the table; None when made, else why not (a club's database
+    away for a moment), to be said on the page: the session goes on, where it ended before."""
+    try:
+        change()
+    except StoreError as err:
+        return err.message
+    return None
+
+
 def _new_join_code(app, state: SharePanelState) -> None:
-    state.new_join_code()
-    app.store.announce(JoinCodeChanged())
+    problem = _changed(state.new_join_code)
+    if problem is None:
+        app.store.announce(JoinCodeChanged())
     app.show("/share")
+    if problem is not None:
+        app.notify(problem)
 
 
 def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
     def grant(e: ft.Event[ft.Switch]) -> None:
-        state.set_scorer(row.number, bool(e.control.value))
-        app.store.announce(RoleChanged(row.number))
-        app.store.announce(DevicesChanged())
-        app.show("/share")
+        problem = _changed(lambda: state.set_scorer(row.number, bool(e.control.value)))
+        if problem is None:
+            app.store.announce(RoleChanged(row.number))
+            app.store.announce(DevicesChanged())
+        app.show("/share")  # the switch as the table has it
+        if problem is not None:
+            app.notify(problem)
 
     trailing: ft.Control
     if row.grantable:
@@ -342,7 +359,10 @@ def _ask_name(app, state: SharePanelState, number: int, can_end: bool) -> None:
 
     def save() -> None:
         nonlocal changed
-        problem = state.rename(number, field.value or "")
+        try:
+            problem = state.rename(number, field.value or "")
+        except StoreError as err:  # a club's database away for a moment
+            problem = err.message
         if problem is not None:
             field.error = problem
             return
@@ -352,7 +372,10 @@ def _ask_name(app, state: SharePanelState, number: int, can_end: bool) -> None:
 
     def end() -> None:
         nonlocal changed
-        state.end_access(number)
+        problem = _changed(lambda: state.end_access(number))
+        if problem is not None:
+            field.error = problem
+            return
         changed = True
         app.page.pop_dialog()
         app.store.announce(DeviceEnded(number))

@@ -3,6 +3,8 @@ page and the table view."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from companion.share.limiter import WrongTries
@@ -323,3 +325,41 @@ def test_a_table_that_cannot_be_reached_is_said_in_words_that_name_no_server_and
     assert back is not None and back.key == known.key and not join.away
     screen.render()
     assert screen.button.content == "Join"
+
+
+def test_a_page_the_store_cannot_be_read_for_says_so_with_try_again_and_a_hosts_change_it_refused_is_said(table, store, monkeypatch):
+    """A club's database away for a moment as a host opens Share this table, then taps a
+    device's switch: the page says so and offers Try again; the tap is refused in words. The
+    session went on: before, both ended it ("Something went wrong on this page")."""
+    from companion.share import sharing
+    from companion.store.errors import StoreError
+    from companion.ui.router import App
+    from tests.ui.tree import find, find_all, served_app, text
+
+    host = table.admit(HOST_CODE, "192.168.1.5")
+    guest = table.admit(CODE, "192.168.1.20")
+    table.connected(guest, +1)  # listed: not gone for a while
+    monkeypatch.setattr(sharing, "_table", table)
+    app, page, _session = served_app(lambda page: App(page, store, device=host))
+    notified: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, *args, **kwargs: notified.append(message))
+    seats = table._seats
+    opened = seats._open
+
+    def away():
+        raise StoreError("Cannot reach the database at {where}.", where="db.club.example")
+
+    monkeypatch.setattr(seats, "_open", away)
+    app.go("/share")
+    view = page.views[-1]
+    assert "Cannot reach the database at db.club.example." in text(find(view, "page-error"))
+    monkeypatch.setattr(seats, "_open", opened)
+    find(view, "page-try-again").on_click()
+    switch = find(page.views[-1], f"device-{guest.number}").trailing.content  # the tile's switch (tree.walk leaves a tile's trailing out)
+    assert find_all(page.views[-1], "page-error") == []
+    monkeypatch.setattr(seats, "_open", away)
+    switch.on_change(SimpleNamespace(control=SimpleNamespace(value=True)))
+    assert notified == ["Cannot reach the database at db.club.example."]
+    monkeypatch.setattr(seats, "_open", opened)
+    assert not table.reload(guest.number).can_score
+    table.stop()
