@@ -78,7 +78,10 @@ def _with_store(work: Callable[[Store, argparse.Namespace], int]) -> Callable[[a
 
             with Store(args.database_url) as store:
                 return work(store, args)
-        except (StoreError, rules.RuleError) as err:
+        except StoreError as err:
+            print(f"companion: {err.detail}", file=sys.stderr)
+            return 1
+        except rules.RuleError as err:
             print(f"companion: {err.message}", file=sys.stderr)
             return 1
 

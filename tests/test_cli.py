@@ -208,3 +208,12 @@ def test_a_refusal_quotes_at_most_a_short_part_of_the_value(monkeypatch, capsys)
     monkeypatch.setenv("COMPANION_SHARE_ADDRESS", "x" * 5000)
     assert cli.main(["run"]) == 2
     assert len(capsys.readouterr().err) < 300
+
+
+def test_a_store_command_on_a_database_that_does_not_answer_names_it_and_the_drivers_words(capsys):
+    """A device's page says only that the database does not answer; whoever runs the command
+    line gets which database, and why (the password hidden)."""
+    assert cli.main(["history", "--database-url", "postgresql+psycopg://nobody:secret@127.0.0.1:9/nothing"]) == 1
+    printed = capsys.readouterr().err
+    assert printed.startswith("companion: Cannot reach the database at postgresql+psycopg://nobody:***@127.0.0.1:9/nothing: ")
+    assert "secret" not in printed

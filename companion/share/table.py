@@ -388,7 +388,7 @@ class Table:
             if not failing:
                 log.warning(
                     _("companion: could not tell the database which devices are connected here, and will try again every {seconds} s: {reason}").format(
-                        seconds=round(BEAT_SECONDS), reason=err.message
+                        seconds=round(BEAT_SECONDS), reason=err.detail
                     )
                 )
             return True

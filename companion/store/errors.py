@@ -30,8 +30,27 @@ class StoreError(Exception):
         text = _(self.template)
         return text.format(**self.params) if self.params else text
 
+    @property
+    def detail(self) -> str:
+        """What the command line and the server's terminal say: here, the message too."""
+        return self.message
+
     def __str__(self) -> str:
         return self.message
+
+
+class UnreachableError(StoreError):
+    """The database server did not answer (PostgreSQL restarting, its network gone, a login
+    it refused). A device's page says so in one sentence; ``detail`` names the database and
+    the driver's words, for whoever runs the server: a phone has no use for its address."""
+
+    def __init__(self, where: Any, detail: str):
+        super().__init__(N_("The database does not answer just now. Try again in a moment."))
+        self._detail = StoreError(N_("Cannot reach the database at {where}: {detail}"), where=where, detail=detail)
+
+    @property
+    def detail(self) -> str:
+        return self._detail.message
 
 
 class StaleError(StoreError):

@@ -29,7 +29,7 @@ from companion.rules.text import Phrase
 from companion.share.codes import JOIN_CODE_LENGTH, new_code
 from companion.store import backup
 from companion.store.database import WRITE, database_url, describe, make_engine, upgrade
-from companion.store.errors import NotFoundError, StaleError, StoreError
+from companion.store.errors import NotFoundError, StaleError, StoreError, UnreachableError
 from companion.clock import utc_now
 from companion.store.models import (
     EVENING_PLAYERS, EVENING_ROUNDS, EVENING_TABLES, EVENINGS, GAME_PLAYERS, GAMES, PLAYERS, ROUND_POSITION, ROUNDS,
@@ -887,5 +887,5 @@ def _explain(err: sa.exc.DBAPIError, where: str | Phrase) -> StoreError:
         return StoreError("{where} can only be read, not written.", where=where)
     server = isinstance(where, str) and not where.endswith((".sqlite3", ".db")) and "://" in where
     if isinstance(err, sa.exc.OperationalError) and server:
-        return StoreError("Cannot reach the database at {where}: {detail}", where=where, detail=detail)
+        return UnreachableError(where, detail)
     return StoreError("The database at {where} failed: {detail}", where=where, detail=detail)

@@ -115,8 +115,8 @@ class SharedStore:
                 store = Store(self.url)
             except StoreError as err:
                 if self._failed_at is None:
-                    print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.message), file=sys.stderr)
-                self.problem, self._failed_at = err.message, self._clock()
+                    print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.detail), file=sys.stderr)
+                self.problem, self._failed_at = err.detail, self._clock()
                 return
             load_with_store()
             collect_less()
@@ -307,7 +307,7 @@ async def device_main(page: ft.Page) -> None:
         try:
             await open_folder(data_folder())
         except StoreError as err:
-            _show_store_problem(page, err.message)
+            _show_store_problem(page, err.detail)
             return
     load_screens()
     theme.apply(page, dark=page.platform_brightness == ft.Brightness.DARK)
@@ -329,7 +329,7 @@ async def device_main(page: ft.Page) -> None:
     try:
         store.opened()
     except StoreError as err:
-        _show_store_problem(page, err.message)
+        _show_store_problem(page, err.detail)
         return
     app.store_opened()
 
@@ -508,7 +508,7 @@ def _serve_club(host: str, port: int, url: str | None, workers: int) -> None:
             table = start_sharing(host, port)
             table.table_id
     except StoreError as err:
-        print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.message), file=sys.stderr)
+        print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.detail), file=sys.stderr)
         raise SystemExit(1) from None
     print(announcement(table), flush=True)
     children: dict[int, int] = {}
