@@ -20,6 +20,7 @@ import uuid
 from dataclasses import asdict, fields
 from typing import Any, Callable
 
+from companion.i18n import _
 from companion.share.live import (
     DeviceEnded,
     DevicesChanged,
@@ -115,7 +116,7 @@ class Relay:
                 except psycopg.OperationalError:
                     self._sender = None
                     if attempt:
-                        log.warning("companion: a change could not be told to the other server processes")
+                        log.warning(_("companion: a change could not be told to the other server processes."))
 
     def _listen(self) -> None:
         import psycopg

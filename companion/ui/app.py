@@ -359,12 +359,17 @@ class StoreOnFirstUse(StoreWhenOpen):
 
 
 def _show_store_problem(page: ft.Page, problem: str | None) -> None:
-    """The page instead of the app when the saved games cannot be opened."""
+    """The page instead of the app when the saved games cannot be opened. A server tries
+    again a few seconds later (``STORE_RETRY_S``): a database that was away for a moment is
+    open again at the page's next load."""
     page.views.clear()
     page.views.append(
         ft.View(
             route="/",
-            controls=[ft.Text(_("The saved games cannot be opened: {reason}").format(reason=problem), selectable=True)],
+            controls=[
+                ft.Text(_("The saved games cannot be opened: {reason}").format(reason=problem), selectable=True),
+                ft.Text(_("Once that is mended, reload the page."), color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
         )
     )
     page.update()

@@ -479,3 +479,17 @@ def test_a_club_server_process_that_ended_by_itself_is_named_to_the_host(status,
     assert ended_message(4321, status) == (
         f"companion: server process 4321 ended ({how}); a new one takes its place, and its phones reconnect by themselves."
     )
+
+
+def test_the_page_shown_when_the_saved_games_cannot_be_opened_says_why_and_what_then():
+    """The server tries to open them again a few seconds later: a reload then finds them."""
+    from companion.ui.app import _show_store_problem
+    from tests.ui.tree import text
+
+    def run() -> str:
+        _session, page = served_page()
+        _show_store_problem(page, "the folder is missing")
+        return text(page.views[-1])
+
+    shown = contextvars.copy_context().run(run)
+    assert shown == "The saved games cannot be opened: the folder is missing Once that is mended, reload the page."
