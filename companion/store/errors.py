@@ -46,7 +46,7 @@ class UnreachableError(StoreError):
 
     def __init__(self, where: Any, detail: str):
         super().__init__(N_("The database does not answer just now. Try again in a moment."))
-        self._detail = StoreError(N_("Cannot reach the database at {where}: {detail}"), where=where, detail=detail)
+        self._detail = StoreError("Cannot reach the database at {where}: {detail}", where=where, detail=detail)
 
     @property
     def detail(self) -> str:
