@@ -99,17 +99,17 @@ class SharedStore:
         """The store, once open; None (with ``problem`` set) when it cannot be opened."""
         self.want()
         self._ready.wait()
-        if self.store is None and self._failed_at is not None and self._clock() - self._failed_at >= STORE_RETRY_S:
+        if self.store is None and self._failed_at is not None:
             self._open_store()
         return self.store
 
     def _open_store(self) -> None:
         """Open the store, or note why it cannot be opened (``problem``, said where the server
-        was started once, until it opens)."""
+        was started once, until it opens); after a failure, not again before ``STORE_RETRY_S``."""
         from companion.store import Store, StoreError
 
         with self._opening:
-            if self.store is not None:
+            if self.store is not None or (self._failed_at is not None and self._clock() - self._failed_at < STORE_RETRY_S):
                 return
             try:
                 store = Store(self.url)
@@ -555,9 +555,11 @@ def ended_message(pid: int, status: int) -> str:
     import signal
 
     code = os.waitstatus_to_exitcode(status)
-    try:
-        how = _("stopped by {signal}").format(signal=signal.Signals(-code).name) if code < 0 else _("exit code {code}").format(code=code)
-    except ValueError:  # a signal Python has no name for
+    if code >= 0:
+        how = _("exit code {code}").format(code=code)
+    elif -code in {named.value for named in signal.Signals}:
+        how = _("stopped by {signal}").format(signal=signal.Signals(-code).name)
+    else:  # a signal Python has no name for
         how = _("stopped by signal {number}").format(number=-code)
     return _("companion: server process {pid} ended ({how}); a new one takes its place, and its phones reconnect by themselves.").format(pid=pid, how=how)
 
