@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Callable
 import flet as ft
 
 from companion.i18n import _
+from companion.store.errors import StoreError
 from companion.store.protocol import StoreWhenOpen
 from companion.ui import theme
 from companion.ui.garbage import collect_less, quiet_collector
@@ -42,7 +43,9 @@ class SharedStore:
     def __init__(self, clock: Callable[[], float] = time.monotonic):
         self.url: str | None = None
         self.store: Store | None = None
-        self.problem: str | None = None
+        self._failure: StoreError | str | None = None
+        """Why the store could not be opened: the store's error, said in each reader's language
+        (``problem``), or a bug's own words."""
         self._clock = clock
         self._failed_at: float | None = None
         """When opening the store last failed (a database server away, say): tried again
@@ -75,7 +78,7 @@ class SharedStore:
             self._wanted.wait()
             self._open_store()
         except Exception as err:  # a bug, not the user's database: say so in the page too, not hang
-            self.problem = repr(err)
+            self._failure = repr(err)
             raise
         finally:
             self._screens.set()
@@ -106,7 +109,7 @@ class SharedStore:
     def _open_store(self) -> None:
         """Open the store, or note why it cannot be opened (``problem``, said where the server
         was started once, until it opens); after a failure, not again before ``STORE_RETRY_S``."""
-        from companion.store import Store, StoreError
+        from companion.store import Store
 
         with self._opening:
             if self.store is not None or (self._failed_at is not None and self._clock() - self._failed_at < STORE_RETRY_S):
@@ -116,13 +119,19 @@ class SharedStore:
             except StoreError as err:
                 if self._failed_at is None:
                     print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.detail), file=sys.stderr)
-                self.problem, self._failed_at = err.detail, self._clock()
+                self._failure, self._failed_at = err, self._clock()
                 return
             load_with_store()
             collect_less()
             if self._failed_at is not None:
                 print(_("companion: the saved games can be opened again."), file=sys.stderr)
-            self.problem, self._failed_at, self.store = None, None, store
+            self._failure, self._failed_at, self.store = None, None, store
+
+    @property
+    def problem(self) -> str | None:
+        """Why the store cannot be opened, in the current language; None while it can."""
+        failure = self._failure
+        return failure.detail if isinstance(failure, StoreError) else failure
 
 
 STORE_RETRY_S = 5.0
@@ -139,8 +148,6 @@ class OpeningStore(StoreWhenOpen):
     def opened(self) -> Store:
         store = self._shared.get()
         if store is None:
-            from companion.store import StoreError
-
             raise StoreError("The saved games cannot be opened: {reason}", reason=self._shared.problem)
         return store
 
@@ -295,7 +302,6 @@ async def device_main(page: ft.Page) -> None:
     if can_serve_others():
         await main(page)
         return
-    from companion.store import StoreError
     from companion.ui.session import open_session
     from companion.ui.router import App
     from companion.ui.settings import device_language
@@ -495,7 +501,7 @@ def _serve_club(host: str, port: int, url: str | None, workers: int) -> None:
 
     from companion.share import network
     from companion.share.sharing import announcement, start_sharing
-    from companion.store import Store, StoreError
+    from companion.store import Store
 
     if not is_postgres(url):
         print(_("companion: --workers needs a PostgreSQL database (--database-url postgresql+psycopg://...)."), file=sys.stderr)

@@ -493,3 +493,19 @@ def test_the_page_shown_when_the_saved_games_cannot_be_opened_says_why_and_what_
 
     shown = contextvars.copy_context().run(run)
     assert shown == "The saved games cannot be opened: the folder is missing Once that is mended, reload the page."
+
+
+def test_why_the_store_cannot_be_opened_is_said_in_each_readers_language(tmp_path):
+    """One server, pages in several languages: the store's reason is kept as the store's
+    error, not as the words of whichever session happened to open it."""
+    from companion import i18n
+
+    shared = SharedStore()
+    shared.start(f"sqlite:///{tmp_path / 'missing' / 'companion.sqlite3'}")
+    with i18n.speaking("de"):
+        assert shared.get() is None
+    with i18n.speaking("nl"):
+        dutch = shared.problem
+    with i18n.speaking("en"):
+        english = shared.problem
+    assert "cannot be written" in english and dutch is not None and "cannot be written" not in dutch
