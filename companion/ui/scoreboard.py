@@ -17,6 +17,7 @@ from companion.i18n import _, language, pgettext
 from companion.rules import RuleError
 from companion.share.feed import derived
 from companion.store import GameRecord, StaleError, StoreError
+from companion.store.errors import UnreachableError
 from companion.store.protocol import GameStore
 from companion.ui import widgets
 from companion.ui.chart import ScoreChart
@@ -87,10 +88,14 @@ class ScoreboardState:
     # --- loading and changes ------------------------------------------------------------
 
     def load(self) -> bool:
-        """Read the game as the store has it now (a message instead when it cannot)."""
+        """Read the game as the store has it now (a message instead when it cannot). With
+        nothing read yet and the database away for a moment, there is nothing to show the
+        message on: the page then says it with Try again (``App._built``)."""
         try:
             self.record = self._store.open_game(self.game_id)
         except StoreError as err:
+            if self.record is None and isinstance(err, UnreachableError):
+                raise
             self.error = err.message
             return False
         self.error = None

@@ -363,3 +363,29 @@ def test_a_page_the_store_cannot_be_read_for_says_so_with_try_again_and_a_hosts_
     monkeypatch.setattr(seats, "_open", opened)
     assert not table.reload(guest.number).can_score
     table.stop()
+
+
+def test_a_game_opened_while_the_database_is_away_says_so_with_try_again_and_opens_on_it(store, monkeypatch):
+    """A phone opens its game as the club's database restarts: nothing has been read to show
+    the message on, so the page says it with Try again, as every page the store cannot be
+    read for does, and shows the board on it once the database answers. Before, the page
+    said it with no way on but back."""
+    from companion.store.errors import UnreachableError
+    from companion.ui.router import App
+    from tests.ui.tree import find, find_all, served_app, text
+
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    app, page, _session = served_app(lambda page: App(page, store))
+    opened = store.open_game
+
+    def away(game_id):
+        raise UnreachableError("db.club.example", "connection refused")
+
+    monkeypatch.setattr(store, "open_game", away)
+    app.go(f"/game/{game.id}")
+    shown = text(find(page.views[-1], "page-error"))
+    assert shown == "The database does not answer just now. Try again in a moment."
+    monkeypatch.setattr(store, "open_game", opened)
+    find(page.views[-1], "page-try-again").on_click()
+    assert find_all(page.views[-1], "page-error") == []
+    assert find_all(page.views[-1], "total-Ann") != []
