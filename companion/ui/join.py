@@ -33,7 +33,7 @@ class JoinState:
         """The device this browser is: the one its saved ``key`` belongs to, with the rights a
         ``code`` it came with gives (a wrong one leaves it as it was); else the one the code
         lets in. None when neither does, with ``message`` saying why if there is a why."""
-        self.away = False
+        self.away, self.message = False, None
         try:
             device = self._table.rejoin(key)
         except StoreError:

@@ -25,6 +25,14 @@ KEY = "companion.connection"
 """Key of the page's ConnectionWatch in its session's store."""
 
 
+def connected(page: ft.Page) -> bool:
+    """Whether the page's browser is connected (Flet forgets the session of one gone for good)."""
+    try:
+        return page.session.connection is not None
+    except RuntimeError:
+        return False
+
+
 class ConnectionWatch:
     """Marks the page while its browser is away and calls ``on_away`` / ``on_back``."""
 

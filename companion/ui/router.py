@@ -15,7 +15,7 @@ from companion.i18n import _
 from companion.share.table import Device
 from companion.store.errors import StoreError
 from companion.store.protocol import GameStore
-from companion.ui import home, settings, share_panel, widgets
+from companion.ui import home, reconnect, settings, share_panel, widgets
 from companion.ui.awake import ScreenAwake
 from companion.ui.garbage import quiet_collector
 from companion.ui.handshake import THEME_KEY, THEMES
@@ -43,14 +43,6 @@ def stack(route: str) -> list[str]:
     """The routes on the navigation stack for ``route``: home first, ``route`` last
     (the back arrow and the browser's back button both walk down it)."""
     return [page.path for page in parse(route).stack]
-
-
-def _connected(page: ft.Page) -> bool:
-    """Whether the page's browser is connected (Flet forgets the session of one gone for good)."""
-    try:
-        return page.session.connection is not None
-    except RuntimeError:
-        return False
 
 
 class App:
@@ -171,7 +163,7 @@ class App:
         (a round's form, another page: the board is then compared whole when shown again,
         and these changes go with it), or its browser has gone (one that comes back is sent
         the whole page)."""
-        if not self._shows_board(screen) or not _connected(self.page):
+        if not self._shows_board(screen) or not reconnect.connected(self.page):
             screen.rest_unsent()
             return
         quiet_collector.busy()

@@ -38,6 +38,10 @@ DEVICE_KEY = "companion.device"
 SESSION_KEY = "companion.table_session"
 """Key of the page's TableSession in its Flet session's store."""
 
+AWAY_RETRY_S = 5.0
+"""How long a join screen that could not reach the table (a club's database away for a
+moment) waits before it tries again by itself."""
+
 _sessions: weakref.WeakSet[TableSession[Any]] = weakref.WeakSet()
 """Every browser session of this server, so that Stop sharing reaches them all."""
 
@@ -146,6 +150,10 @@ class TableSession(Generic[AppT]):
         self.device: Device | None = None
         self._saved_key: str | None = None
         """The device key the browser keeps (``DEVICE_KEY``), as it arrived."""
+        self._retrying = False
+        """Whether the join screen is trying again by itself (``_retry_while_away``)."""
+        self._tapped = ""
+        """The code typed when Join (or Try again) was last tapped."""
         self.app: AppT | None = None
         self.live: LiveStore | None = None
         """The store as this session's device may use it (set on entering, with ``app``)."""
@@ -180,19 +188,48 @@ class TableSession(Generic[AppT]):
         self.join.checking = False
         if device is None:
             self._show_join()
+            self._retry_while_away()
             return
         await self._admitted(device)
 
     def _try_code(self, typed: str) -> None:
-        if self.join.away:  # the table could not be reached: the browser's saved key, and the link's code, count again
-            device = self.join.arrive(self._saved_key, typed if codes.normalise(typed) else parse(self.page.route or "").code)
-        else:
-            device = self.join.submit(typed)
+        self._tapped = typed
+        device = self._arrive_again(typed) if self.join.away else self.join.submit(typed)
         if device is None:
             self._show_join()
             widgets.on_device(self.page, self.join_screen.field.focus)  # the code is corrected in place
+            self._retry_while_away()
             return
         self.page.run_task(self._admitted, device)
+
+    def _retry_while_away(self) -> None:
+        """While the join screen says the table cannot be reached, try again every few
+        seconds by itself: the phones of a club whose database restarted come back to their
+        games without a tap, as the devices already in do (Try again stays for the impatient)."""
+        if self.join.away and not self._retrying:
+            self._retrying = True
+            self.page.run_task(self._retry)
+
+    async def _retry(self) -> None:
+        try:
+            while True:
+                await asyncio.sleep(AWAY_RETRY_S)
+                if not self.join.away or self.device is not None or access.left(self.visit):
+                    return
+                if not reconnect.connected(self.page):
+                    continue  # a phone locked meanwhile: the next try comes when it is back
+                device = self._arrive_again(self._tapped)  # not what the field holds now: a code half typed is no wrong try
+                if device is not None:
+                    await self._admitted(device)
+                    return
+                self._show_join()
+        finally:
+            self._retrying = False
+
+    def _arrive_again(self, typed: str) -> Device | None:
+        """After the table could not be reached: the browser's saved key, and the code typed
+        (or else the link's), count again."""
+        return self.join.arrive(self._saved_key, typed if codes.normalise(typed) else parse(self.page.route or "").code)
 
     async def _admitted(self, device: Device) -> None:
         if device.key:

@@ -412,3 +412,27 @@ def test_a_phone_arriving_while_the_database_is_away_is_told_so_and_let_in_when_
     phone.wait_for(lambda: table.devices() and table.devices()[0].connected, "the phone let in")
     assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]
     phone.close()
+
+
+def test_a_phone_told_the_table_cannot_be_reached_comes_in_by_itself_once_the_database_answers(served, monkeypatch):
+    """The join screen that says the table cannot be reached tries again by itself: a club's
+    phones come back when its database has restarted, without a tap on Try again."""
+    from companion.store.errors import StoreError
+
+    monkeypatch.setattr(session, "AWAY_RETRY_S", 0.05)  # not 5 s: the test waits for the phone, not for the clock
+    table = start_sharing("127.0.0.1", served.port)
+    seats = table._seats
+    store = seats._open
+
+    def away():
+        raise StoreError("The saved games cannot be opened: {reason}", reason="Cannot reach the database at db.club.example")
+
+    monkeypatch.setattr(seats, "_open", away)
+    phone = FletClient(served)
+    phone.register(f"/?code={table.invitation.code}")
+    phone.wait_for(
+        lambda: any(s.table is table and s.join.away for s in list(session._sessions)), "the join screen says the table cannot be reached"
+    )
+    monkeypatch.setattr(seats, "_open", store)  # the database answers again
+    phone.wait_for(lambda: table.devices() and table.devices()[0].connected, "the phone let in, with no tap")
+    phone.close()

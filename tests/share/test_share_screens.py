@@ -327,6 +327,26 @@ def test_a_table_that_cannot_be_reached_is_said_in_words_that_name_no_server_and
     assert screen.button.content == "Join"
 
 
+def test_a_browser_with_neither_key_nor_code_is_asked_for_one_once_the_table_answers_again(table, monkeypatch):
+    """Tried again once the database answers, a browser that brings no device key and no code
+    (its code was typed, and the field emptied) is asked for one: "cannot be reached" no
+    longer shows under the field."""
+    from companion.store.errors import StoreError
+
+    seats = table._seats
+    store = seats._open
+
+    def away():
+        raise StoreError("The saved games cannot be opened: {reason}", reason="Cannot reach the database at db.club.example")
+
+    monkeypatch.setattr(seats, "_open", away)
+    join = JoinState(table, "192.168.1.20", PHONE)
+    assert join.submit(CODE) is None and join.away
+    monkeypatch.setattr(seats, "_open", store)
+    assert join.arrive(None, None) is None
+    assert join.message is None and not join.away
+
+
 def test_a_page_the_store_cannot_be_read_for_says_so_with_try_again_and_a_hosts_change_it_refused_is_said(table, store, monkeypatch):
     """A club's database away for a moment as a host opens Share this table, then taps a
     device's switch: the page says so and offers Try again; the tap is refused in words. The
