@@ -190,6 +190,9 @@ class Table:
         self._devices: dict[str, Device] = {}
         self._here: Counter[str] = Counter()
         """Connections this process holds, per device key (what its heartbeat vouches for)."""
+        self._untold: Counter[str] = Counter()
+        """Connections opened (+) and closed (-) here, per device key, that the database has not
+        heard of yet: it was away for a moment (``connected``)."""
         self._lock = threading.Lock()
         self._stopped = threading.Event()
         self._beating = False
@@ -354,19 +357,42 @@ class Table:
             raise PermissionError(f"only a host of this table may {action}")
 
     def connected(self, device: Device, change: int) -> None:
-        """A connection from ``device`` opened (+1) or closed (-1) in this process."""
-        self._seats.connected(self.table_id, device.key, change)
+        """A connection from ``device`` opened (+1) or closed (-1) in this process. A club's
+        database away for a moment hears of it at the first beat it answers (``beat``): a
+        phone's page that reconnects or goes meanwhile is not held up by it."""
+        from companion.store.errors import StoreError  # the store is open by now: no import on the first page's path
+
         with self._lock:
             device.sessions = max(0, device.sessions + change)
             self._here[device.key] += change
             self._here = +self._here  # keys with no connection left go
+            self._untold[device.key] += change
             start = not self._beating and not self._stopped.is_set()
             self._beating = self._beating or start
         if start:
             threading.Thread(target=self._beat_until_stopped, name="table-heartbeat", daemon=True).start()
+        try:
+            self._tell_connections()
+        except StoreError:  # the heartbeat says in the terminal that the database is away, once
+            pass
+
+    def _tell_connections(self) -> None:
+        """Write the connections opened and closed here that the database has not heard of."""
+        with self._lock:
+            untold, self._untold = self._untold, Counter()
+        try:
+            for key in list(untold):
+                if untold[key]:
+                    self._seats.connected(self.table_id, key, untold[key])
+                del untold[key]
+        finally:
+            with self._lock:
+                self._untold.update(untold)  # what was not written: the next try's
 
     def beat(self) -> None:
-        """Tell the database that the devices connected to this process still are (``CONNECTED_FOR``)."""
+        """Tell the database that the devices connected to this process still are (``CONNECTED_FOR``),
+        and the connections it has not heard of."""
+        self._tell_connections()
         with self._lock:
             keys = list(self._here)
         if keys:

@@ -160,6 +160,33 @@ def test_a_database_away_is_said_once_in_words_by_the_heartbeat_and_its_return_t
     ]  # fmt: skip
 
 
+def test_connections_opened_and_closed_while_the_database_is_away_are_told_at_the_first_beat_it_answers(processes, monkeypatch):
+    """A phone's page reconnecting, or going, while a club's database restarts is not held up
+    (before, its connect and disconnect handlers raised, with a traceback in the terminal, and
+    the page that came back was not read again); every process counts its connections right
+    once the database answers."""
+    one, other = processes
+    staying, leaving = one.admit(CODE, "192.168.1.21"), one.admit(CODE, "192.168.1.22")
+    one.connected(leaving, +1)
+    written = one._seats.connected
+
+    def away(table_id, key, change):
+        raise StoreError("Cannot reach the database at {where}.", where="db.club.example")
+
+    monkeypatch.setattr(one._seats, "connected", away)
+    one.connected(staying, +1)
+    one.connected(leaving, -1)
+    one.connected(staying, -1)
+    one.connected(staying, +1)
+    assert other.reload(staying.number).sessions == 0 and other.reload(leaving.number).sessions == 1  # not heard yet
+    with pytest.raises(StoreError):
+        one.beat()  # still away: kept for the next beat
+    monkeypatch.setattr(one._seats, "connected", written)
+    one.beat()
+    assert other.reload(staying.number).sessions == 1 and other.reload(leaving.number).sessions == 0
+    assert one._untold == {}
+
+
 def test_devices_joining_through_two_processes_at_the_same_moment_are_each_let_in_with_a_number_of_their_own(processes):
     """A club's phones join at once through every process: none is refused for another's number."""
     one, other = processes
