@@ -57,10 +57,23 @@ def describe(url: URL) -> str | Phrase:
     return url.render_as_string(hide_password=True)
 
 
+CONNECT_TIMEOUT_S = 5
+"""How long a connection to a PostgreSQL server may take to open, unless its address sets its
+own ``connect_timeout``: a database host gone silent (its network down, the machine frozen)
+is then said to be unreachable, where a page that asked, and the relay, waited for ever."""
+
+
+def with_connect_timeout(url: URL) -> URL:
+    """``url`` with ``CONNECT_TIMEOUT_S`` for a PostgreSQL server that has no timeout of its own."""
+    if url.get_backend_name() != "postgresql" or "connect_timeout" in url.query:
+        return url
+    return url.update_query_dict({"connect_timeout": str(CONNECT_TIMEOUT_S)})
+
+
 def make_engine(url: URL) -> Engine:
     if url.get_backend_name() != "sqlite":
         try:
-            return sa.create_engine(url, pool_pre_ping=True)
+            return sa.create_engine(with_connect_timeout(url), pool_pre_ping=True)
         except (sa.exc.ArgumentError, ImportError, sa.exc.NoSuchModuleError) as err:
             raise StoreError("Cannot use the database at {where}: {reason}", where=describe(url), reason=str(err)) from None
     in_memory = url.database in (None, "", ":memory:")

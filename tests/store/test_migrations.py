@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import socket
 import sqlite3
+import threading
 from datetime import datetime, timezone
 
 import pytest
@@ -198,3 +200,53 @@ def test_the_quick_schema_check_knows_the_same_newest_revision_as_alembic():
     from companion.store import database
 
     assert database._newest_revision() == ScriptDirectory(str(database.MIGRATIONS)).get_current_head()
+
+
+@pytest.fixture
+def silent_server(monkeypatch):
+    """The address of a database host gone silent: it takes connections and never answers (its
+    machine frozen); the connect timeout at libpq's shortest, 2 s."""
+    from companion.store import database
+
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 2)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        yield f"postgresql+psycopg://companion:secret@127.0.0.1:{silent.getsockname()[1]}/companion"
+
+
+def finished(call) -> BaseException | None:
+    """What ``call`` raised, or None; it must end within a minute (before, it waited for ever)."""
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as err:  # the outcome under test
+            outcome.append(err)
+        else:
+            outcome.append(None)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(60)
+    assert outcome, "still waiting for the database after a minute"
+    return outcome[0]
+
+
+def test_a_database_host_gone_silent_is_said_to_be_unreachable_and_not_waited_for(silent_server):
+    """A club's database host whose network went down, or whose machine froze, answers no
+    connection: the store says it does not answer, where every page that opened it waited."""
+    refused = finished(lambda: Store(silent_server))
+    assert isinstance(refused, StoreError) and refused.message == "The database does not answer just now. Try again in a moment."
+    assert "timeout" in refused.detail
+
+
+def test_a_change_told_to_the_other_processes_while_the_database_host_is_silent_is_not_waited_for(silent_server, caplog):
+    """The relay's message after a saved change goes to the same host: it gives up after the
+    connect timeout and says so, where the page that saved waited for ever."""
+    from companion.share import relay
+    from companion.share.live import DevicesChanged
+
+    assert finished(lambda: relay.Relay(silent_server, lambda message: None).send(DevicesChanged())) is None
+    assert [r.getMessage() for r in caplog.records] == ["companion: a change could not be told to the other server processes."]
