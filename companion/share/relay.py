@@ -62,10 +62,13 @@ def decode(payload: str) -> tuple[Message, str] | None:
 
 
 def conninfo(database_url: str) -> str:
-    """The psycopg connection string of a SQLAlchemy ``postgresql+psycopg://`` URL."""
+    """The psycopg connection string of a SQLAlchemy ``postgresql+psycopg://`` URL (with the
+    store's connect timeout: a silent database host does not hold a change's handler)."""
     from sqlalchemy.engine import make_url
 
-    return make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
+    from companion.store.database import with_connect_timeout
+
+    return with_connect_timeout(make_url(database_url)).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def channel(conn: Any) -> str:
@@ -88,6 +91,9 @@ class Relay:
         """Called when listening again after the connection was lost: what was sent meanwhile was not heard."""
         self.backend_pid: int | None = None
         self._sender: Any = None
+        self._failing = False
+        """Whether the last message could not be sent: the host's terminal has been told, and
+        the next message tries once, not twice (each try may wait for a silent database host)."""
         self._channel = ""
         self._lock = threading.Lock()
         self._stopped = threading.Event()
@@ -106,17 +112,22 @@ class Relay:
 
         payload = encode(message, self.origin)
         with self._lock:
-            for attempt in range(2):  # a connection lost since the last message is opened again once
+            for _attempt in range(1 if self._failing else 2):  # a connection lost since the last message is opened again once
                 try:
                     if self._sender is None or self._sender.closed:
                         self._sender = psycopg.connect(self._conninfo, autocommit=True)
                         self._channel = channel(self._sender)
                     self._sender.execute("SELECT pg_notify(%s, %s)", (self._channel, payload))
-                    return
                 except psycopg.OperationalError:
                     self._sender = None
-                    if attempt:
-                        log.warning(_("companion: a change could not be told to the other server processes."))
+                    continue
+                if self._failing:
+                    log.warning(_("companion: changes reach the other server processes again."))
+                    self._failing = False
+                return
+            if not self._failing:  # said once, not at every change while the database is away
+                log.warning(_("companion: a change could not be told to the other server processes."))
+                self._failing = True
 
     def _listen(self) -> None:
         import psycopg

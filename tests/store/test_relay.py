@@ -148,3 +148,19 @@ def test_a_catch_up_the_store_could_not_read_is_tried_again_and_the_channel_stil
         other.stop()
     finally:
         process.stop()
+
+
+def test_changes_that_cannot_be_told_are_said_once_in_the_terminal_and_so_is_their_return(postgres_url, caplog):
+    """While the database is away every change fails to reach the other processes (they read
+    the table again when they listen again): the host's terminal says so once, not at every
+    change of a hundred phones, and says when changes reach them again."""
+    process = relay.Relay("postgresql+psycopg://nobody:secret@127.0.0.1:9/nothing", lambda message: None)
+    for _change in range(3):
+        process.send(DevicesChanged())
+    process._conninfo = relay.conninfo(postgres_url)  # the database answers again
+    process.send(DevicesChanged())
+    process.send(DevicesChanged())
+    assert [r.getMessage() for r in caplog.records] == [
+        "companion: a change could not be told to the other server processes.",
+        "companion: changes reach the other server processes again.",
+    ]
