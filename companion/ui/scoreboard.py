@@ -143,11 +143,26 @@ class ScoreboardState:
         return True
 
     def save(self, entry: dict, index: int | None = None) -> bool:
-        """Store a new round (index None) or a corrected past round."""
+        """Store a new round (index None) or a corrected past round. Refused because the game
+        moved on, it counts as saved when the game now holds the round as entered: the save
+        before may have reached the database as its connection dropped (the page was told it
+        failed), or another scorer entered the same round; saving it again would count it twice."""
         self.undone = []
         if index is None:
-            return self._change(self._store.add_round, entry)
-        return self._change(self._store.edit_round, index, entry)
+            saved = self._change(self._store.add_round, entry)
+        else:
+            saved = self._change(self._store.edit_round, index, entry)
+        if not saved and self.stale and self._holds(entry, index):
+            self.error, self.stale, self.just_saved = None, False, True
+            return True
+        return saved
+
+    def _holds(self, entry: dict, index: int | None) -> bool:
+        """Whether the game as read holds ``entry`` as its last round (index None) or at ``index``."""
+        rounds = self.game.rounds
+        if index is None:
+            return bool(rounds) and rounds[-1] == entry
+        return index < len(rounds) and rounds[index] == entry
 
     def undo(self) -> bool:
         """Take back the last round; it is kept in ``undone`` so it can be put back."""

@@ -215,6 +215,42 @@ def test_a_change_made_on_another_device_reloads_with_the_stores_message(store):
     assert phone.game.totals == {"Ann": 20, "Bob": 12}  # the board shows what is stored now
 
 
+def test_a_round_saved_again_after_its_save_reached_the_store_unseen_counts_once(store, monkeypatch):
+    """The database's connection drops as a round is committed: the commit went through, the
+    page was told the save failed, and the round stays in its form. Saved again, it is not
+    refused as a change from another device (whose form would then offer it as the next
+    round, to be counted twice): the round is in the game, as entered, once."""
+    from companion.store.errors import UnreachableError
+
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    s = board(store, record.id)
+    added = store.add_round
+
+    def dropped(*args, **kwargs):
+        added(*args, **kwargs)
+        raise UnreachableError("db.club.example", "server closed the connection unexpectedly")
+
+    monkeypatch.setattr(store, "add_round", dropped)
+    assert not s.save(bever_totals(Ann=20, Bob=12))
+    assert s.error == "The database does not answer just now. Try again in a moment."
+    monkeypatch.setattr(store, "add_round", added)
+    assert s.save(bever_totals(Ann=20, Bob=12))
+    assert not s.stale and s.error is None
+    assert s.game.rounds == [bever_totals(Ann=20, Bob=12)] and store.open_game(record.id).game.rounds == s.game.rounds
+
+
+def test_a_round_another_scorer_entered_the_same_is_kept_once_and_a_different_one_is_refused(store):
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    phone, tablet = board(store, record.id), board(store, record.id)
+    assert tablet.save(bever_totals(Ann=20, Bob=12))
+    assert phone.save(bever_totals(Ann=20, Bob=12))  # the same round: there, once
+    assert len(store.open_game(record.id).game.rounds) == 1
+    assert tablet.save(bever_totals(Ann=3, Bob=4), 0)
+    assert phone.save(bever_totals(Ann=3, Bob=4), 0) and not phone.stale  # the same correction: there
+    assert tablet.save(bever_totals(Ann=7, Bob=8), 0)
+    assert not phone.save(bever_totals(Ann=5, Bob=6), 0) and phone.stale  # a different one: refused
+
+
 def test_a_game_opened_from_the_history_is_read_only(store):
     record = store.create_game("beverbende", ["Ann", "Bob"])
     play(store, record.id, [bever_totals(Ann=10, Bob=12)] * 4)
