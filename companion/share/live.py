@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 from companion.i18n import _
 from companion.share.feed import feed, lists
 from companion.share.table import Device
-from companion.store import StoreError
+from companion.store import StaleError, StoreError
 from companion.store.protocol import StoreWhenOpen
 from companion.store.records import (
     GameRecord,
@@ -228,15 +228,27 @@ class LiveStore:
 
     def add_round(self, game_id: int, entry: Mapping[str, Any], expected_version: int) -> GameRecord:
         self._may_change(game_id)
-        return self._game_changed(self._store.add_round(game_id, entry, expected_version))
+        return self._game_changed(self._unless_stale(game_id, expected_version, partial(self._store.add_round, game_id, entry)))
 
     def edit_round(self, game_id: int, index: int, entry: Mapping[str, Any], expected_version: int) -> GameRecord:
         self._may_change(game_id)
-        return self._game_changed(self._store.edit_round(game_id, index, entry, expected_version))
+        return self._game_changed(self._unless_stale(game_id, expected_version, partial(self._store.edit_round, game_id, index, entry)))
 
     def undo_round(self, game_id: int, expected_version: int) -> GameRecord:
         self._may_change(game_id)
-        return self._game_changed(self._store.undo_round(game_id, expected_version))
+        return self._game_changed(self._unless_stale(game_id, expected_version, partial(self._store.undo_round, game_id)))
+
+    def _unless_stale(self, game_id: int, expected_version: int, change: Callable[..., GameRecord]) -> GameRecord:
+        """``change(expected_version=...)``. Refused because the game moved on, whoever shows
+        it at the version this device had reads it again: the move may be this device's own
+        change, saved as the database's connection dropped (the page was told it failed, and
+        no one was told of it); a change another device announced is read by no one again."""
+        try:
+            return change(expected_version=expected_version)
+        except StaleError:
+            lists.changed()
+            self._announce(GameChanged(game_id, expected_version + 1))
+            raise
 
     def abandon(self, game_id: int, expected_version: int | None = None) -> GameRecord:
         self._may_change(game_id)

@@ -174,7 +174,32 @@ def test_of_two_scorers_entering_the_same_round_one_is_saved_and_the_other_told(
     with pytest.raises(StaleError):
         second.add_round(game.id, {"totals": {"Ann": 1, "Bob": 2}}, expected_version=game.version)
     assert len(store.open_game(game.id).game.rounds) == 1
-    assert heard == [GameChanged(game.id, saved.version)]  # the refused save announces nothing
+    assert heard == [GameChanged(game.id, saved.version)] * 2  # the refused one: whoever has the saved one reads nothing again
+
+
+def test_a_change_saved_unseen_as_the_connection_dropped_is_heard_of_at_the_next_refusal(store, heard, monkeypatch):
+    """The database's connection drops as a round is committed: the scorer's page is told the
+    save failed, so no one hears of the round. Its next change is refused as stale: every other
+    session then reads the game again, and shows the round."""
+    from companion.store.errors import UnreachableError
+
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    scorer = session(store, Role.HOST, heard)
+    added = store.add_round
+
+    def dropped(*args, **kwargs):
+        added(*args, **kwargs)
+        raise UnreachableError("db.club.example", "server closed the connection unexpectedly")
+
+    monkeypatch.setattr(store, "add_round", dropped)
+    with pytest.raises(UnreachableError):
+        scorer.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    assert heard == []
+    monkeypatch.setattr(store, "add_round", added)
+    with pytest.raises(StaleError):
+        scorer.add_round(game.id, BEVER_ROUND, expected_version=game.version)
+    assert heard == [GameChanged(game.id, game.version + 1)]  # the version after the one this device had: the unseen round's
+    assert store.open_game(game.id).version == game.version + 1
 
 
 def test_a_session_cannot_reach_what_acts_on_the_server_itself(store, heard):
