@@ -28,6 +28,9 @@ class JoinState:
         self.away = False
         """Whether the table could not be reached at the last try (a club's database away for a
         moment): the screen then offers to try again, the browser's saved key included."""
+        self.returning = False
+        """Whether the browser that could not reach the table brought a device key: a device
+        that was in (its server process restarted, say), which needs no code, only the table."""
 
     def arrive(self, key: str | None, code: str | None) -> Device | None:
         """The device this browser is: the one its saved ``key`` belongs to, with the rights a
@@ -37,7 +40,7 @@ class JoinState:
         try:
             device = self._table.rejoin(key)
         except StoreError:
-            self._unreachable()
+            self._unreachable(returning=key is not None)
             return None
         if code:
             device = self.submit(code, known=device) or device
@@ -55,16 +58,19 @@ class JoinState:
             self.message = refusal_message(refused)
             return None
         except StoreError:
-            self._unreachable()
+            self._unreachable(returning=known is not None)
             return None
         self.message = None
         return device
 
-    def _unreachable(self) -> None:
+    def _unreachable(self, returning: bool) -> None:
         """The table's database did not answer: said in words that name no server, to a
-        browser that may have no code yet."""
-        self.away = True
-        self.message = _("The table cannot be reached just now. Try again in a moment.")
+        browser that may have no code yet; to a device that was in, that it goes back by itself."""
+        self.away, self.returning = True, returning
+        if returning:
+            self.message = _("The table cannot be reached just now. This page goes back to it by itself as soon as it can.")
+        else:
+            self.message = _("The table cannot be reached just now. Try again in a moment.")
 
 
 def refusal_message(refused: JoinRefused) -> str:
@@ -106,6 +112,13 @@ class JoinScreen:
         self.button.content = _("Try again") if self.state.away else _("Join")
         if self.state.checking:
             body: list[ft.Control] = [ft.Container(ft.ProgressRing(), alignment=ft.Alignment.CENTER, padding=48)]
+        elif self.state.away and self.state.returning:  # no code to ask for: the table is what is missing
+            body = [
+                ft.Icon(ft.Icons.GROUPS, size=56, color=ft.Colors.PRIMARY),
+                ft.Text(_("Back to the table"), size=24, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+                widgets.error_banner(self.state.message or "", identifier="join-error"),
+                widgets.tagged(self.button, "join"),
+            ]
         else:
             body = [
                 ft.Icon(ft.Icons.GROUPS, size=56, color=ft.Colors.PRIMARY),

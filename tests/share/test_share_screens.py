@@ -298,11 +298,12 @@ def test_the_join_screen_shown_again_speaks_the_language_in_force_then(table):
 def test_a_table_that_cannot_be_reached_is_said_in_words_that_name_no_server_and_tried_again_with_the_saved_key(table, monkeypatch):
     """A club's database away as a phone comes back (its process opening the store then, or
     the database restarting): the join screen says so without naming the database to a browser
-    that may have no code, and offers to try again; tried again, the browser's saved key
-    brings it back as the device it was. Before, the page hung and the server printed a traceback."""
+    that may have no code, and offers to try again; a device that was in is asked for no code
+    and told it goes back by itself. Tried again, the browser's saved key brings it back as the
+    device it was. Before, the page hung and the server printed a traceback."""
     from companion.store.errors import StoreError
     from companion.ui.join import JoinScreen
-    from tests.ui.tree import text
+    from tests.ui.tree import find_all, text
 
     known = table.admit(CODE, "192.168.1.20", PHONE)
     seats = table._seats
@@ -315,11 +316,15 @@ def test_a_table_that_cannot_be_reached_is_said_in_words_that_name_no_server_and
     monkeypatch.setattr(seats, "_open", away)
     join = JoinState(table, "192.168.1.20", PHONE)
     join.checking = False
-    assert join.arrive(known.key, None) is None and join.away
-    assert join.message == "The table cannot be reached just now. Try again in a moment."
+    assert join.arrive(known.key, None) is None and join.away and join.returning
+    assert join.message == "The table cannot be reached just now. This page goes back to it by itself as soon as it can."
     screen = JoinScreen(join, lambda code: None)
     assert screen.button.content == "Try again" and "db.club.example" not in text(screen.view)
-    assert join.submit(CODE) is None and join.away  # a code typed meanwhile: the same
+    assert find_all(screen.view, "join-code") == [] and "Back to the table" in text(screen.view)  # a device that was in needs no code
+    assert join.submit(CODE) is None and join.away and not join.returning  # a browser without a key, its code typed
+    assert join.message == "The table cannot be reached just now. Try again in a moment."
+    screen.render()
+    assert find_all(screen.view, "join-code") != [] and "Join the table" in text(screen.view)
     monkeypatch.setattr(seats, "_open", store)  # the database answers again
     back = join.arrive(known.key, None)
     assert back is not None and back.key == known.key and not join.away
