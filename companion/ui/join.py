@@ -110,6 +110,7 @@ class JoinScreen:
     def render(self) -> None:
         self.field.label = _("Code")  # here, not only when built: the device's language may come after the join screen
         self.button.content = _("Try again") if self.state.away else _("Join")
+        self.button.icon = ft.Icons.AUTORENEW if self.state.away else ft.Icons.LOGIN  # as every Try again
         if self.state.checking:
             body: list[ft.Control] = [ft.Container(ft.ProgressRing(), alignment=ft.Alignment.CENTER, padding=48)]
         elif self.state.away and self.state.returning:  # no code to ask for: the table is what is missing

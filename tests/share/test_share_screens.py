@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import flet as ft
 import pytest
 
 from companion.share.limiter import WrongTries
@@ -320,6 +321,7 @@ def test_a_table_that_cannot_be_reached_is_said_in_words_that_name_no_server_and
     assert join.message == "The table cannot be reached just now. This page goes back to it by itself as soon as it can."
     screen = JoinScreen(join, lambda code: None)
     assert screen.button.content == "Try again" and "db.club.example" not in text(screen.view)
+    assert screen.button.icon == ft.Icons.AUTORENEW  # as every Try again
     assert find_all(screen.view, "join-code") == [] and "Back to the table" in text(screen.view)  # a device that was in needs no code
     assert join.submit(CODE) is None and join.away and not join.returning  # a browser without a key, its code typed
     assert join.message == "The table cannot be reached just now. Try again in a moment."
@@ -329,7 +331,7 @@ def test_a_table_that_cannot_be_reached_is_said_in_words_that_name_no_server_and
     back = join.arrive(known.key, None)
     assert back is not None and back.key == known.key and not join.away
     screen.render()
-    assert screen.button.content == "Join"
+    assert screen.button.content == "Join" and screen.button.icon == ft.Icons.LOGIN
 
 
 def test_a_browser_with_neither_key_nor_code_is_asked_for_one_once_the_table_answers_again(table, monkeypatch):
