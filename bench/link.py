@@ -4,6 +4,10 @@ A page and its server on one machine answer each other within a millisecond, whe
 on a table's Wi-Fi waits tens of milliseconds for each round trip (more when it saves
 power). ``DelayedLink`` listens on a port of its own and passes each connection's bytes on
 to the server's port and back, each chunk ``delay`` seconds after it came, in order.
+
+The link can also be cut (``cut``, then ``mend``): every connection through it closes and
+new ones are closed as they come, as a club's database restarting does to its server, to
+that server alone (tests/browser/test_club_database_away.py).
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ class DelayedLink:
         self._ready = threading.Event()
         self._server: asyncio.Server | None = None
         self._thread = threading.Thread(target=self._run, daemon=True)
+        self._open: set[asyncio.StreamWriter] = set()
+        """Both ends of every connection passing through (the link's loop only)."""
+        self._cut = False
 
     def __enter__(self) -> DelayedLink:
         self._thread.start()
@@ -38,6 +45,18 @@ class DelayedLink:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join()
+
+    def cut(self) -> None:
+        """Close every connection through the link, and each new one as it comes, until ``mend``."""
+        asyncio.run_coroutine_threadsafe(self._cut_off(True), self._loop).result()
+
+    def mend(self) -> None:
+        asyncio.run_coroutine_threadsafe(self._cut_off(False), self._loop).result()
+
+    async def _cut_off(self, cut: bool) -> None:
+        self._cut = cut
+        for writer in list(self._open) if cut else []:
+            writer.close()
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
@@ -52,11 +71,20 @@ class DelayedLink:
         self._loop.close()
 
     async def _connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self._cut:
+            writer.close()
+            return
+        ends = {writer}
+        self._open |= ends
         try:
             server_reader, server_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+            ends.add(server_writer)
+            self._open |= ends
             await asyncio.gather(self._carry(reader, server_writer), self._carry(server_reader, writer), return_exceptions=True)
         except (OSError, asyncio.CancelledError):  # no server, or the link closes with the connection open
             writer.close()
+        finally:
+            self._open -= ends
 
     async def _carry(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Pass on what ``reader`` gets, each chunk ``delay`` after it came (reading goes on meanwhile)."""

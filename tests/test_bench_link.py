@@ -53,3 +53,23 @@ def test_a_link_closed_with_a_connection_still_open_ends_it_quietly(caplog):
     assert phone.recv(4) == b""  # the link closed the connection
     phone.close()
     assert not [record for record in caplog.records if record.name == "asyncio"], caplog.text
+
+
+def test_a_cut_link_closes_its_connections_and_each_new_one_until_mended():
+    """A club's database restarting, to its server alone (tests/browser/test_club_database_away.py)."""
+    port, _server = echo_server()
+    with DelayedLink(port, 0) as link:
+        phone = socket.create_connection(("127.0.0.1", link.port), timeout=5)
+        phone.sendall(b"ping")
+        assert phone.recv(4) == b"ping"
+        link.cut()
+        assert phone.recv(4) == b""  # closed
+        phone.close()
+        with socket.create_connection(("127.0.0.1", link.port), timeout=5) as refused:
+            assert refused.recv(4) == b""  # closed as it came
+        link.mend()
+        second, _thread = echo_server()
+        link.target_port = second
+        with socket.create_connection(("127.0.0.1", link.port), timeout=5) as again:
+            again.sendall(b"pong")
+            assert again.recv(4) == b"pong"

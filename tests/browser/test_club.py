@@ -7,12 +7,14 @@ rights, keeps scoring, and ends on exactly the stored scoreboard.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,21 +48,30 @@ def club_database():
     return url, game
 
 
-@pytest.fixture(scope="module")
-def club(club_database, chromium):
-    url, game = club_database
+@contextlib.contextmanager
+def club_server(url: str, game: int, name: str = "club") -> Iterator[dict]:
+    """``companion run --share --workers 2`` on the database at ``url``: its address, the join
+    link's and the host's routes, ``game``, the URL and the process (stopped after)."""
     port = free_port()
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    log = OUTPUT / f"app-club-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+    log = OUTPUT / f"app-{name}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
     command = [sys.executable, "-m", "companion", "run", "--share", "--host", "127.0.0.1", "--port", str(port),
                "--workers", "2", "--database-url", url]  # fmt: skip
     process = start_app(command, port, None, log)
-    printed = log.read_text()
-    base = f"http://127.0.0.1:{port}"
-    join = re.search(r"Join link: (\S+)", printed).group(1)[len(base):]
-    host = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE).group(1)[len(base):]
-    yield {"base": base, "join": join, "host": host, "game": game, "url": url, "process": process}
-    stop(process)
+    try:
+        printed = log.read_text()
+        base = f"http://127.0.0.1:{port}"
+        join = re.search(r"Join link: (\S+)", printed).group(1)[len(base):]
+        host = re.search(r"^\s+(http://\S+\?code=\w{26})$", printed, re.MULTILINE).group(1)[len(base):]
+        yield {"base": base, "join": join, "host": host, "game": game, "url": url, "process": process}
+    finally:
+        stop(process)
+
+
+@pytest.fixture(scope="module")
+def club(club_database, chromium):
+    with club_server(*club_database) as started:
+        yield started
 
 
 KEEP_SOCKETS = """(() => {
