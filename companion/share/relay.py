@@ -63,12 +63,12 @@ def decode(payload: str) -> tuple[Message, str] | None:
 
 def conninfo(database_url: str) -> str:
     """The psycopg connection string of a SQLAlchemy ``postgresql+psycopg://`` URL (with the
-    store's connect timeout: a silent database host does not hold a change's handler)."""
+    store's timeouts: a silent database host does not hold a change's handler for ever)."""
     from sqlalchemy.engine import make_url
 
-    from companion.store.database import with_connect_timeout
+    from companion.store.database import with_timeouts
 
-    return with_connect_timeout(make_url(database_url)).set(drivername="postgresql").render_as_string(hide_password=False)
+    return with_timeouts(make_url(database_url)).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def channel(conn: Any) -> str:

@@ -58,22 +58,36 @@ def describe(url: URL) -> str | Phrase:
 
 
 CONNECT_TIMEOUT_S = 5
-"""How long a connection to a PostgreSQL server may take to open, unless its address sets its
-own ``connect_timeout``: a database host gone silent (its network down, the machine frozen)
-is then said to be unreachable, where a page that asked, and the relay, waited for ever."""
+"""How long a connection to a PostgreSQL server may take to open (libpq's ``connect_timeout``):
+a database host gone silent (its network down, the machine frozen) is then said to be
+unreachable, where a page that asked, and the relay, waited for ever."""
+
+UNACKNOWLEDGED_S = 10
+"""How long what was sent to a PostgreSQL server may go unacknowledged before the operating
+system gives the connection up (libpq's ``tcp_user_timeout``), and how long a connection may
+sit idle before it is probed (its keepalives): a connection open when the server's network
+went down fails in seconds, where it waited as long as the system's TCP timeouts (about a
+quarter of an hour on Linux). It cannot tell a server that is alive but never answers."""
 
 
-def with_connect_timeout(url: URL) -> URL:
-    """``url`` with ``CONNECT_TIMEOUT_S`` for a PostgreSQL server that has no timeout of its own."""
-    if url.get_backend_name() != "postgresql" or "connect_timeout" in url.query:
+def with_timeouts(url: URL) -> URL:
+    """``url`` with the timeouts above for a PostgreSQL server, each unless the address sets its own."""
+    if url.get_backend_name() != "postgresql":
         return url
-    return url.update_query_dict({"connect_timeout": str(CONNECT_TIMEOUT_S)})
+    timeouts = {
+        "connect_timeout": str(CONNECT_TIMEOUT_S),
+        "tcp_user_timeout": str(UNACKNOWLEDGED_S * 1000),
+        "keepalives_idle": str(UNACKNOWLEDGED_S),
+        "keepalives_interval": "5",
+        "keepalives_count": "3",
+    }
+    return url.update_query_dict({name: value for name, value in timeouts.items() if name not in url.query})
 
 
 def make_engine(url: URL) -> Engine:
     if url.get_backend_name() != "sqlite":
         try:
-            return sa.create_engine(with_connect_timeout(url), pool_pre_ping=True)
+            return sa.create_engine(with_timeouts(url), pool_pre_ping=True)
         except (sa.exc.ArgumentError, ImportError, sa.exc.NoSuchModuleError) as err:
             raise StoreError("Cannot use the database at {where}: {reason}", where=describe(url), reason=str(err)) from None
     in_memory = url.database in (None, "", ":memory:")

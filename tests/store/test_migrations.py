@@ -250,3 +250,48 @@ def test_a_change_told_to_the_other_processes_while_the_database_host_is_silent_
 
     assert finished(lambda: relay.Relay(silent_server, lambda message: None).send(DevicesChanged())) is None
     assert [r.getMessage() for r in caplog.records] == ["companion: a change could not be told to the other server processes."]
+
+
+def tcp_options(connection) -> tuple[int, int, int]:
+    """What the operating system does with a psycopg connection's socket: how long sent data
+    may go unacknowledged (ms), whether it is probed when idle, and after how long (s)."""
+    held = socket.socket(fileno=connection.pgconn.socket)
+    try:
+        return (
+            held.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT),
+            held.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE),
+            held.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE),
+        )
+    finally:
+        held.detach()
+
+
+def test_a_connection_open_when_the_database_host_goes_silent_is_given_up_in_seconds(store_url, backend):
+    """Its network gone, a PostgreSQL server acknowledges nothing: the store's and the relay's
+    connections are given up by the operating system 10 s after what they sent went
+    unanswered, and probed after 10 s idle, where they waited a quarter of an hour."""
+    if backend != "postgresql":
+        pytest.skip("a PostgreSQL server's connections")
+    from companion.share import relay
+    from companion.share.live import DevicesChanged
+
+    with Store(store_url) as store:
+        raw = store._engine.raw_connection()
+        try:
+            assert tcp_options(raw.driver_connection) == (10_000, 1, 10)
+        finally:
+            raw.close()
+    sender = relay.Relay(store_url, lambda message: None)
+    sender.send(DevicesChanged())
+    try:
+        assert tcp_options(sender._sender) == (10_000, 1, 10)
+    finally:
+        sender._sender.close()
+
+
+def test_an_address_that_sets_a_timeout_of_its_own_keeps_it():
+    from companion.store.database import with_timeouts
+
+    url = with_timeouts(make_url("postgresql+psycopg://club@db.example/companion?connect_timeout=30&tcp_user_timeout=0"))
+    assert url.query["connect_timeout"] == "30" and url.query["tcp_user_timeout"] == "0"
+    assert url.query["keepalives_idle"] == "10"
