@@ -113,24 +113,26 @@ class JoinScreen:
         self.button.icon = ft.Icons.AUTORENEW if self.state.away else ft.Icons.LOGIN  # as every Try again
         if self.state.checking:
             body: list[ft.Control] = [ft.Container(ft.ProgressRing(), alignment=ft.Alignment.CENTER, padding=48)]
-        elif self.state.away and self.state.returning:  # no code to ask for: the table is what is missing
-            body = [
-                ft.Icon(ft.Icons.GROUPS, size=56, color=ft.Colors.PRIMARY),
-                ft.Text(_("Back to the table"), size=24, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-                widgets.error_banner(self.state.message or "", identifier="join-error"),
-                widgets.tagged(self.button, "join"),
-            ]
         else:
+            returning = self.state.away and self.state.returning  # no code to ask for: the table is what is missing
             body = [
                 ft.Icon(ft.Icons.GROUPS, size=56, color=ft.Colors.PRIMARY),
-                ft.Text(_("Join the table"), size=24, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
                 ft.Text(
-                    _("This game is shared by its host. Scan the QR code on the host's screen, or type the code shown there."),
+                    _("Back to the table") if returning else _("Join the table"),
+                    size=24,
+                    weight=ft.FontWeight.BOLD,
                     text_align=ft.TextAlign.CENTER,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
-                widgets.tagged(self.field, "join-code"),
             ]
+            if not returning:
+                body += [
+                    ft.Text(
+                        _("This game is shared by its host. Scan the QR code on the host's screen, or type the code shown there."),
+                        text_align=ft.TextAlign.CENTER,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                    widgets.tagged(self.field, "join-code"),
+                ]
             if self.state.message:
                 body.append(widgets.error_banner(self.state.message, identifier="join-error"))
             body.append(widgets.tagged(self.button, "join"))

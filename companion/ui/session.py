@@ -184,7 +184,7 @@ class TableSession(Generic[AppT]):
         if access.left(self.visit) or self.table is None:  # (only a shared table has a join screen)
             return
         self._saved_key = saved if isinstance(saved, str) else None
-        device = self.join.arrive(self._saved_key, parse(self.page.route or "").code)
+        device = self._arrive_with("")  # nothing typed yet: the link's code, if any
         self.join.checking = False
         if device is None:
             self._show_join()
@@ -194,7 +194,7 @@ class TableSession(Generic[AppT]):
 
     def _try_code(self, typed: str) -> None:
         self._tapped = typed
-        device = self._arrive_again(typed) if self.join.away else self.join.submit(typed)
+        device = self._arrive_with(typed) if self.join.away else self.join.submit(typed)
         if device is None:
             self._show_join()
             widgets.on_device(self.page, self.join_screen.field.focus)  # the code is corrected in place
@@ -218,7 +218,7 @@ class TableSession(Generic[AppT]):
                     return
                 if not reconnect.connected(self.page):
                     continue  # a phone locked meanwhile: the next try comes when it is back
-                device = self._arrive_again(self._tapped)  # not what the field holds now: a code half typed is no wrong try
+                device = self._arrive_with(self._tapped)  # not what the field holds now: a code half typed is no wrong try
                 if device is not None:
                     await self._admitted(device)
                     return
@@ -226,9 +226,9 @@ class TableSession(Generic[AppT]):
         finally:
             self._retrying = False
 
-    def _arrive_again(self, typed: str) -> Device | None:
-        """After the table could not be reached: the browser's saved key, and the code typed
-        (or else the link's), count again."""
+    def _arrive_with(self, typed: str) -> Device | None:
+        """The device the browser's saved key is, with the rights of the code ``typed`` (or
+        else the link's): on arrival, and again after the table could not be reached."""
         return self.join.arrive(self._saved_key, typed if codes.normalise(typed) else parse(self.page.route or "").code)
 
     async def _admitted(self, device: Device) -> None:

@@ -12,7 +12,7 @@ import flet as ft
 from companion import device as this_device
 from companion.i18n import _
 from companion.share import codes, network, qr
-from companion.share.live import DeviceEnded, DevicesChanged, JoinCodeChanged, RoleChanged
+from companion.share.live import DeviceEnded, DevicesChanged, JoinCodeChanged, Message, RoleChanged
 from companion.share.sharing import announcement, current_table, start_sharing
 from companion.share.table import DEVICE_NAME_LENGTH, Device, NameRefused, Role, Table
 from companion.clock import utc_now
@@ -303,24 +303,24 @@ def _changed(change: Callable[[], None]) -> str | None:
     return None
 
 
-def _new_join_code(app, state: SharePanelState) -> None:
-    problem = _changed(state.new_join_code)
-    if problem is None:
-        app.store.announce(JoinCodeChanged())
-    app.show("/share")
+def _change_and_show(app, change: Callable[[], None], *told: Message) -> None:
+    """A host's change of the table from Share this table: made and ``told`` to every
+    session, or refused in words; either way the page shows the table as it is."""
+    problem = _changed(change)
+    for message in told if problem is None else ():
+        app.store.announce(message)
+    app.show("/share")  # a switch as the table has it
     if problem is not None:
         app.notify(problem)
 
 
+def _new_join_code(app, state: SharePanelState) -> None:
+    _change_and_show(app, state.new_join_code, JoinCodeChanged())
+
+
 def _device_tile(app, state: SharePanelState, row: DeviceRow) -> ft.Control:
     def grant(e: ft.Event[ft.Switch]) -> None:
-        problem = _changed(lambda: state.set_scorer(row.number, bool(e.control.value)))
-        if problem is None:
-            app.store.announce(RoleChanged(row.number))
-            app.store.announce(DevicesChanged())
-        app.show("/share")  # the switch as the table has it
-        if problem is not None:
-            app.notify(problem)
+        _change_and_show(app, lambda: state.set_scorer(row.number, bool(e.control.value)), RoleChanged(row.number), DevicesChanged())
 
     trailing: ft.Control
     if row.grantable:
