@@ -7,7 +7,10 @@ to the server's port and back, each chunk ``delay`` seconds after it came, in or
 
 The link can also be cut (``cut``, then ``mend``): every connection through it closes and
 new ones are closed as they come, as a club's database restarting does to its server, to
-that server alone (tests/browser/test_club_database_away.py).
+that server alone (tests/browser/test_club_database_away.py). Or it can fall silent
+(``silence``, then ``mend``): every connection through it closes, as the operating system
+gives up a connection whose sent bytes go unacknowledged, and new ones are taken and never
+answered, as by a database host whose network went down (tests/store/test_migrations.py).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class DelayedLink:
         self._open: set[asyncio.StreamWriter] = set()
         """Both ends of every connection passing through (the link's loop only)."""
         self._cut = False
+        self._silent = False
 
     def __enter__(self) -> DelayedLink:
         self._thread.start()
@@ -50,11 +54,15 @@ class DelayedLink:
         """Close every connection through the link, and each new one as it comes, until ``mend``."""
         asyncio.run_coroutine_threadsafe(self._cut_off(True), self._loop).result()
 
+    def silence(self) -> None:
+        """Close every connection through the link, and hold each new one unanswered, until ``mend``."""
+        asyncio.run_coroutine_threadsafe(self._cut_off(True, silent=True), self._loop).result()
+
     def mend(self) -> None:
         asyncio.run_coroutine_threadsafe(self._cut_off(False), self._loop).result()
 
-    async def _cut_off(self, cut: bool) -> None:
-        self._cut = cut
+    async def _cut_off(self, cut: bool, silent: bool = False) -> None:
+        self._cut, self._silent = cut, silent
         for writer in list(self._open) if cut else []:
             writer.close()
 
@@ -72,6 +80,11 @@ class DelayedLink:
 
     async def _connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if self._cut:
+            try:
+                if self._silent:
+                    await reader.read()  # until the caller gives up
+            except (OSError, asyncio.CancelledError):  # the link closes meanwhile
+                pass
             writer.close()
             return
         ends = {writer}

@@ -93,7 +93,12 @@ class Relay:
         self._sender: Any = None
         self._failing = False
         """Whether the last message could not be sent: the host's terminal has been told, and
-        the next message tries once, not twice (each try may wait for a silent database host)."""
+        the next message tries once, not twice."""
+        self._silent = False
+        """Whether the database's host went silent (a try waited for the connect timeout): no
+        message is sent, nor waited for, until the listening connection hears the host again."""
+        self._untold: list[str] = []
+        """The messages kept while the host was silent, each once, told once it answers."""
         self._channel = ""
         self._lock = threading.Lock()
         self._stopped = threading.Event()
@@ -108,11 +113,21 @@ class Relay:
 
     def send(self, message: Message) -> None:
         """Tell the other processes (the change is committed already)."""
+        self._tell(encode(message, self.origin))
+
+    def _tell(self, payload: str) -> None:
+        """Send ``payload``; while the database's host is silent, keep it for when it answers."""
         import psycopg
 
-        payload = encode(message, self.origin)
+        from companion.store.database import SILENT_S
+
         with self._lock:
+            if self._silent:
+                if payload not in self._untold:
+                    self._untold.append(payload)
+                return
             for _attempt in range(1 if self._failing else 2):  # a connection lost since the last message is opened again once
+                began = time.monotonic()
                 try:
                     if self._sender is None or self._sender.closed:
                         self._sender = psycopg.connect(self._conninfo, autocommit=True)
@@ -120,6 +135,9 @@ class Relay:
                     self._sender.execute("SELECT pg_notify(%s, %s)", (self._channel, payload))
                 except psycopg.OperationalError:
                     self._sender = None
+                    if time.monotonic() - began > SILENT_S:
+                        self._silent, self._untold = True, [payload]
+                        break
                     continue
                 if self._failing:
                     log.warning(_("companion: changes reach the other server processes again."))
@@ -128,6 +146,13 @@ class Relay:
             if not self._failing:  # said once, not at every change while the database is away
                 log.warning(_("companion: a change could not be told to the other server processes."))
                 self._failing = True
+
+    def _heard_again(self) -> None:
+        """The host answers the listening connection: tell what was kept while it was silent."""
+        with self._lock:
+            untold, self._silent, self._untold = self._untold, False, []
+        for payload in untold:
+            self._tell(payload)
 
     def _listen(self) -> None:
         import psycopg
@@ -141,6 +166,7 @@ class Relay:
                     conn.execute(f"LISTEN {channel(conn)}")
                     self.backend_pid = conn.info.backend_pid
                     self.listening.set()
+                    self._heard_again()
                     if lost:
                         self._catch_up()
                     while not self._stopped.is_set():
@@ -148,6 +174,9 @@ class Relay:
                             heard = decode(note.payload)
                             if heard is not None and heard[1] != self.origin:
                                 self._deliver(heard[0])
+                        if self._silent:  # the host was silent to a message: does it answer here?
+                            conn.execute("SELECT 1")
+                            self._heard_again()
             except (psycopg.OperationalError, StoreError):  # the database away: what was missed, or being heard, is read again
                 self.listening.clear()
                 lost = True

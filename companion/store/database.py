@@ -62,6 +62,12 @@ CONNECT_TIMEOUT_S = 5
 a database host gone silent (its network down, the machine frozen) is then said to be
 unreachable, where a page that asked, and the relay, waited for ever."""
 
+SILENT_S = 1.0
+"""A failure to reach a PostgreSQL server that took longer than this means its host is silent
+(its network down, its machine frozen), where a server restarting refuses at once. Until the
+host answers again, the store and the relay stop asking it from the pages' thread: each try
+would hold a club server's process for the connect timeout."""
+
 UNACKNOWLEDGED_S = 10
 """How long what was sent to a PostgreSQL server may go unacknowledged before the operating
 system gives the connection up (libpq's ``tcp_user_timeout``), and how long a connection may

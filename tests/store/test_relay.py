@@ -160,7 +160,48 @@ def test_changes_that_cannot_be_told_are_said_once_in_the_terminal_and_so_is_the
     process._conninfo = relay.conninfo(postgres_url)  # the database answers again
     process.send(DevicesChanged())
     process.send(DevicesChanged())
-    assert [r.getMessage() for r in caplog.records] == [
+    assert [r.getMessage() for r in caplog.records if r.name == relay.log.name] == [
+        "companion: a change could not be told to the other server processes.",
+        "companion: changes reach the other server processes again.",
+    ]
+
+
+@pytest.mark.postgres
+def test_while_the_database_host_is_silent_a_change_is_not_waited_for_and_is_told_once_it_answers(postgres_url, monkeypatch, caplog):
+    """Each try to reach a silent host waits the connect timeout, and the page that saved
+    waits with it: after one such try the relay keeps the changes to tell, until its
+    listening connection hears the host again."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    from bench.link import DelayedLink
+    from companion.store import database
+
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 2)
+    server = make_url(postgres_url)
+    with DelayedLink(server.port or 5432, 0.0) as link:
+        linked = server.set(host="127.0.0.1", port=link.port).render_as_string(hide_password=False)
+        process, _ = listening(linked)
+        other, heard_by_other = listening(postgres_url)
+        try:
+            link.silence()
+            process.send(DevicesChanged())  # waits the connect timeout
+            tries: list[str] = []
+            connect = psycopg.connect
+            monkeypatch.setattr(psycopg, "connect", lambda *args, **kwargs: tries.append("try") or connect(*args, **kwargs))
+            process.send(GameChanged(3, 2))
+            process.send(DevicesChanged())
+            assert tries == [], "the silent host was asked again, and the page that saved waited for it"
+
+            link.mend()  # the messages kept meanwhile are told, each once, in their order
+            assert [heard_by_other.get(timeout=60), heard_by_other.get(timeout=10)] == [DevicesChanged(), GameChanged(3, 2)]
+            process.send(GameChanged(3, 3))
+            assert heard_by_other.get(timeout=10) == GameChanged(3, 3)
+            assert heard_by_other.empty()
+        finally:
+            process.stop()
+            other.stop()
+    assert [r.getMessage() for r in caplog.records if r.name == relay.log.name] == [
         "companion: a change could not be told to the other server processes.",
         "companion: changes reach the other server processes again.",
     ]
