@@ -44,9 +44,10 @@ class UnreachableError(StoreError):
     it refused). A device's page says so in one sentence; ``detail`` names the database and
     the driver's words, for whoever runs the server: a phone has no use for its address."""
 
-    def __init__(self, where: Any, detail: str):
+    def __init__(self, where: Any, reason: str):
         super().__init__(N_("The database does not answer just now. Try again in a moment."))
-        self._detail = StoreError("Cannot reach the database at {where}: {detail}", where=where, detail=detail)
+        self.where, self.reason = where, reason
+        self._detail = StoreError("Cannot reach the database at {where}: {detail}", where=where, detail=reason)
 
     @property
     def detail(self) -> str:

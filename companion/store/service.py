@@ -13,12 +13,13 @@ import dataclasses
 import json
 import os
 import threading
+import time
 import unicodedata
 import uuid as uuid_module
 from collections import OrderedDict
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import URL
@@ -28,7 +29,7 @@ from companion.rules import Game, RuleError
 from companion.rules.text import Phrase
 from companion.share.codes import JOIN_CODE_LENGTH, new_code
 from companion.store import backup
-from companion.store.database import WRITE, database_url, describe, make_engine, upgrade
+from companion.store.database import SILENT_S, WRITE, database_url, describe, make_engine, upgrade
 from companion.store.errors import NotFoundError, StaleError, StoreError, UnreachableError
 from companion.clock import utc_now
 from companion.store.models import (
@@ -49,6 +50,9 @@ LARGEST_TOTAL = 2**31 - 1
 ENTRY_DEPTH = 16
 """How deeply lists and name: value pairs may nest in a round entry (the rules need 3)."""
 CACHED_GAMES = 64
+PROBE_S = 1.0
+"""How long the store waits between two tries to reach a silent host (each try waits up to
+the connect timeout, companion.store.database.CONNECT_TIMEOUT_S)."""
 Times = list[tuple[datetime, "datetime | None"]]
 
 
@@ -65,6 +69,13 @@ class Store:
         self._postgres = self._engine.dialect.name == "postgresql"
         self._games: OrderedDict[tuple[int, str, int], tuple[Game, Times]] = OrderedDict()
         self._games_lock = threading.Lock()
+        self._silent: UnreachableError | None = None
+        """Why the database's host is silent, while it is: said at once to every caller."""
+        self._silence_lock = threading.Lock()
+        self._closed = threading.Event()
+        self.answers_again: Callable[[], None] = lambda: None
+        """Called once the host answers again after it went silent (from a thread of the
+        store's): pages refused meanwhile read again."""
         try:
             with self._translate():
                 upgrade(self._engine, self.url)
@@ -79,6 +90,7 @@ class Store:
         return cls("sqlite://")
 
     def close(self) -> None:
+        self._closed.set()
         self._engine.dispose()
 
     def __enter__(self) -> Store:
@@ -526,16 +538,46 @@ class Store:
     @contextmanager
     def _translate(self) -> Iterator[None]:
         """Turn driver errors, and saved values that cannot be read, into a StoreError that
-        says what went wrong, in words."""
+        says what went wrong, in words. While the database's host is silent, say so at once:
+        every try would hold its caller, and a server's pages with it, for the connect timeout."""
+        silent = self._silent
+        if silent is not None:
+            raise UnreachableError(silent.where, silent.reason)
+        began = time.monotonic()
         try:
             yield
         except sa.exc.DBAPIError as err:
-            raise _explain(err, describe(self.url)) from None
+            error = _explain(err, describe(self.url))
+            if isinstance(error, UnreachableError) and time.monotonic() - began > SILENT_S:
+                self._fall_silent(error)
+            raise error from None
         except json.JSONDecodeError:  # SQLite keeps JSON as text, which another program can break
             raise StoreError(
                 "{where} is damaged: a saved value is not valid JSON. Restore it from a backup.",
                 where=describe(self.url),
             ) from None
+
+    def _fall_silent(self, error: UnreachableError) -> None:
+        """Note that the host is silent, and try it in the background until it answers."""
+        with self._silence_lock:
+            if self._silent is not None:
+                return
+            self._silent = error
+        threading.Thread(target=self._wait_for_answer, name="store-probe", daemon=True).start()
+
+    def _wait_for_answer(self) -> None:
+        while not self._closed.wait(PROBE_S):
+            try:
+                with self._engine.connect() as conn:
+                    conn.execute(sa.text("SELECT 1"))
+            except sa.exc.DBAPIError:
+                continue
+            self._silent = None
+            try:
+                self.answers_again()
+            except StoreError:  # away again already: its next failure is noted as this one was
+                pass
+            return
 
     @contextmanager
     def _read(self) -> Iterator[sa.Connection]:

@@ -121,6 +121,9 @@ class SharedStore:
                     print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.detail), file=sys.stderr)
                 self._failure, self._failed_at = err, self._clock()
                 return
+            from companion.ui.session import catch_up_everywhere
+
+            store.answers_again = catch_up_everywhere
             load_with_store()
             collect_less()
             if self._failed_at is not None:

@@ -16,6 +16,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
 from companion.store import Store, StoreError
+from companion.store.errors import UnreachableError
 from companion.store.database import MIGRATIONS, database_url, make_engine, upgrade
 from companion.store.models import METADATA
 
@@ -295,3 +296,45 @@ def test_an_address_that_sets_a_timeout_of_its_own_keeps_it():
     url = with_timeouts(make_url("postgresql+psycopg://club@db.example/companion?connect_timeout=30&tcp_user_timeout=0"))
     assert url.query["connect_timeout"] == "30" and url.query["tcp_user_timeout"] == "0"
     assert url.query["keepalives_idle"] == "10"
+
+
+def test_while_the_database_host_is_silent_the_store_says_so_at_once_and_pages_read_again_when_it_answers(
+    store_url, backend, monkeypatch
+):
+    """Each try to reach a silent host waits the connect timeout, and a club server's pages
+    wait with it: after one such try the store says at once that the database does not
+    answer, tries the host in the background, and says when it answers again."""
+    if backend != "postgresql":
+        pytest.skip("a database server's host")
+    from bench.link import DelayedLink
+    from companion.store import database
+
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 2)
+    server = make_url(store_url)
+    with DelayedLink(server.port or 5432, 0.0) as link:
+        with Store(server.set(host="127.0.0.1", port=link.port)) as store:
+            game = store.create_game("beverbende", ["Ann", "Bob"])
+            answered = threading.Event()
+            store.answers_again = answered.set
+            asked_by_caller = []
+            connect = store._engine.connect
+
+            def counted_connect():
+                if threading.current_thread().name != "store-probe":
+                    asked_by_caller.append(1)
+                return connect()
+
+            monkeypatch.setattr(store._engine, "connect", counted_connect)
+            link.silence()
+            first = finished(store.in_progress)
+            assert isinstance(first, UnreachableError) and "timeout" in first.detail
+            asked = len(asked_by_caller)
+            for _ in range(3):
+                again = finished(lambda: store.open_game(game.id))
+                assert isinstance(again, UnreachableError) and again.detail == first.detail
+            assert len(asked_by_caller) == asked, "the silent host was asked again, and the caller waited for it"
+            assert not answered.is_set()
+
+            link.mend()
+            assert answered.wait(60), "the store did not notice the host answering again"
+            assert [summary.id for summary in store.in_progress()] == [game.id]
