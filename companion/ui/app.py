@@ -18,7 +18,7 @@ import socket
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -38,19 +38,15 @@ if TYPE_CHECKING:
 
 
 class SharedStore:
-    """One store per server process, shared by every browser session, opened in the background."""
+    """One store per server process, shared by every browser session, opened in the background,
+    and tried again there while it cannot be opened: a page never waits for a database away."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic):
+    def __init__(self) -> None:
         self.url: str | None = None
         self.store: Store | None = None
         self._failure: StoreError | str | None = None
         """Why the store could not be opened: the store's error, said in each reader's language
         (``problem``), or a bug's own words."""
-        self._clock = clock
-        self._failed_at: float | None = None
-        """When opening the store last failed (a database server away, say): tried again
-        ``STORE_RETRY_S`` later, not at every use, nor never."""
-        self._opening = threading.Lock()
         self._screens = threading.Event()
         self._wanted = threading.Event()
         self._ready = threading.Event()
@@ -83,6 +79,9 @@ class SharedStore:
         finally:
             self._screens.set()
             self._ready.set()
+        while self.store is None:  # a club's database server restarting as the process first opened its store
+            time.sleep(STORE_RETRY_S)
+            self._open_store()
 
     def want(self) -> None:
         """Start opening the store now (a session needs it soon), without waiting for it."""
@@ -99,36 +98,33 @@ class SharedStore:
         return self._ready.is_set()
 
     def get(self) -> Store | None:
-        """The store, once open; None (with ``problem`` set) when it cannot be opened."""
+        """The store, once open; None (with ``problem`` set) while it cannot be opened."""
         self.want()
         self._ready.wait()
-        if self.store is None and self._failed_at is not None:
-            self._open_store()
         return self.store
 
     def _open_store(self) -> None:
-        """Open the store, or note why it cannot be opened (``problem``, said where the server
-        was started once, until it opens); after a failure, not again before ``STORE_RETRY_S``."""
+        """Open the store, or note why it cannot be opened (``problem``, said once where the
+        server was started, until it opens: then the pages that said so read again)."""
         from companion.store import Store
 
-        with self._opening:
-            if self.store is not None or (self._failed_at is not None and self._clock() - self._failed_at < STORE_RETRY_S):
-                return
-            try:
-                store = Store(self.url)
-            except StoreError as err:
-                if self._failed_at is None:
-                    print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.detail), file=sys.stderr)
-                self._failure, self._failed_at = err, self._clock()
-                return
-            from companion.ui.session import catch_up_everywhere
+        try:
+            store = Store(self.url)
+        except StoreError as err:
+            if self._failure is None:
+                print(_("companion: the saved games cannot be opened: {reason}").format(reason=err.detail), file=sys.stderr)
+            self._failure = err
+            return
+        from companion.ui.session import catch_up_everywhere
 
-            store.answers_again = catch_up_everywhere
-            load_with_store()
-            collect_less()
-            if self._failed_at is not None:
-                print(_("companion: the saved games can be opened again."), file=sys.stderr)
-            self._failure, self._failed_at, self.store = None, None, store
+        store.answers_again = catch_up_everywhere
+        load_with_store()
+        collect_less()
+        self.store = store
+        if self._failure is not None:
+            print(_("companion: the saved games can be opened again."), file=sys.stderr)
+            self._failure = None
+            catch_up_everywhere()
 
     @property
     def problem(self) -> str | None:
@@ -138,7 +134,7 @@ class SharedStore:
 
 
 STORE_RETRY_S = 5.0
-"""Seconds before a store that could not be opened is tried again: a club's database server
+"""Seconds between two tries to open a store that could not be opened: a club's database server
 restarting as a process first opened its store left that process without one all evening."""
 
 

@@ -74,22 +74,22 @@ def test_a_database_that_cannot_be_opened_is_explained(tmp_path, capsys):
     assert shared.problem in capsys.readouterr().err  # and printed where the server was started
 
 
-def test_a_database_that_could_not_be_opened_is_tried_again_a_while_later(tmp_path, capsys):
+def test_a_database_that_could_not_be_opened_is_tried_again_in_the_background(tmp_path, capsys, monkeypatch):
     """A club's database server restarting as a process first opened its store: the process
-    opens it at a later use, not at every one, and says so where the server was started."""
-    from companion.ui.app import STORE_RETRY_S
+    tries again by itself, not while a page waits, and says so where the server was started."""
+    from companion.ui import app
 
-    now = [0.0]
-    shared = SharedStore(clock=lambda: now[0])
+    monkeypatch.setattr(app, "STORE_RETRY_S", 0.05)
+    caught_up = threading.Event()
+    monkeypatch.setattr("companion.ui.session.catch_up_everywhere", caught_up.set)
+    shared = SharedStore()
     folder = tmp_path / "away"
     shared.start(f"sqlite:///{folder / 'companion.sqlite3'}")
-    assert shared.get() is None
+    assert shared.get() is None and shared.problem
     folder.mkdir()  # the database is back
-    now[0] = STORE_RETRY_S - 0.1
-    assert shared.get() is None and shared.problem  # not tried again at every use
-    now[0] = STORE_RETRY_S
+    assert caught_up.wait(30), "the pages were not told that the saved games can be opened"
     store = shared.get()
-    assert store is not None and shared.problem is None and shared.get() is store
+    assert store is not None and shared.problem is None
     printed = capsys.readouterr().err
     assert printed.count("cannot be opened") == 1 and "companion: the saved games can be opened again." in printed
     store.close()
