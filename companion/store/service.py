@@ -81,7 +81,7 @@ class Store:
                 upgrade(self._engine, self.url)
             self._rebuild_missing_summaries()
         except BaseException:
-            self._engine.dispose()
+            self.close()  # and its probe of a silent host, if it started one
             raise
 
     @classmethod

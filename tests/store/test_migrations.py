@@ -241,6 +241,9 @@ def test_a_database_host_gone_silent_is_said_to_be_unreachable_and_not_waited_fo
     refused = finished(lambda: Store(silent_server))
     assert isinstance(refused, StoreError) and refused.message == "The database does not answer just now. Try again in a moment."
     assert "timeout" in refused.detail
+    for probe in [thread for thread in threading.enumerate() if thread.name == "store-probe"]:
+        probe.join(10)
+        assert not probe.is_alive(), "the store that could not be opened still tries the host"
 
 
 def test_a_change_told_to_the_other_processes_while_the_database_host_is_silent_is_not_waited_for(silent_server, caplog):
