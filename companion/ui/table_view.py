@@ -86,9 +86,9 @@ class TableScreen(widgets.FollowsGames):
             self.totals = [BigTotal(row) for row in board.sides()]
             self.lines = [ft.Text(size=22, color=ft.Colors.ON_SURFACE_VARIANT) for _line in range(2)]
             self._show_lines(board)
-            chart: ft.Control = ft.Container()
+            chart = _chart_to_come()
             if board.game.rounds:
-                self.chart = ScoreChart(board.chart(), height=420, text_size=20)
+                self.chart = ScoreChart(board.chart(), height=CHART_HEIGHT, text_size=20)
                 chart = widgets.tagged(self.chart.control, "table-chart")
             body.append(
                 ft.ResponsiveRow(
@@ -152,6 +152,38 @@ class TableScreen(widgets.FollowsGames):
         shown = [t for t in (board.progress, board.next_up) if t]
         for line, text in zip(self.lines, shown + [""] * len(self.lines)):
             line.value, line.visible = text, bool(text)
+
+
+CHART_HEIGHT = 420
+
+
+def _chart_to_come() -> ft.Control:
+    """The chart's place before round 1: said, not left blank, to a room that looks at a TV."""
+    return widgets.tagged(
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Icon(ft.Icons.SHOW_CHART, size=56, color=ft.Colors.OUTLINE),
+                    ft.Text(
+                        _("The chart starts after the first round."),
+                        size=22,
+                        text_align=ft.TextAlign.CENTER,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                ],
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
+                spacing=12,
+                tight=True,
+            ),
+            height=CHART_HEIGHT,
+            padding=24,
+            alignment=ft.Alignment.CENTER,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border_radius=16,
+        ),
+        "table-chart-to-come",
+    )
 
 
 def _layout(board: ScoreboardState | None) -> tuple:

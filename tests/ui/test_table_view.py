@@ -45,11 +45,13 @@ def test_the_first_round_and_the_game_s_end_build_the_table_view_anew(store):
     progress): both change what the page holds, so the caller shows the page anew."""
     app, page, _messages, game, _session = followed_table(store, 0, "/table/{game}")
     assert find_all(page.views[-1], "table-chart") == []
+    assert text(find(page.views[-1], "table-chart-to-come")) == "The chart starts after the first round."  # its place not left blank
     first = store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=game.version)
     assert app.follow(first) is None
     app.show(f"/table/{game.id}")  # as the session does then
     second = store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=first.version)
     assert find(page.views[-1], "table-chart") and app.follow(second) is not None
+    assert find_all(page.views[-1], "table-chart-to-come") == []
     assert app.follow(store.add_round(game.id, bever_totals(Ann=5, Bob=7), expected_version=second.version)) is None  # won
 
 
