@@ -73,3 +73,31 @@ def test_a_cut_link_closes_its_connections_and_each_new_one_until_mended():
         with socket.create_connection(("127.0.0.1", link.port), timeout=5) as again:
             again.sendall(b"pong")
             assert again.recv(4) == b"pong"
+
+
+def test_a_silent_link_closes_its_connections_and_holds_each_new_one_unanswered_until_mended(caplog):
+    """A club's database host whose network went down (tests/store/test_migrations.py)."""
+    port, _server = echo_server()
+    with DelayedLink(port, 0) as link:
+        phone = socket.create_connection(("127.0.0.1", link.port), timeout=5)
+        phone.sendall(b"ping")
+        assert phone.recv(4) == b"ping"
+        link.silence()
+        assert phone.recv(4) == b""  # closed
+        phone.close()
+        held = socket.create_connection(("127.0.0.1", link.port), timeout=0.5)
+        held.sendall(b"ping")
+        try:
+            held.recv(4)
+        except TimeoutError:  # taken, and never answered
+            pass
+        else:
+            raise AssertionError("a silent link answered")
+        link.mend()
+        second, _thread = echo_server()
+        link.target_port = second
+        with socket.create_connection(("127.0.0.1", link.port), timeout=5) as again:
+            again.sendall(b"pong")
+            assert again.recv(4) == b"pong"
+    held.close()  # still open when the link closed: ended quietly
+    assert not [record for record in caplog.records if record.name == "asyncio"], caplog.text
