@@ -10,7 +10,7 @@ new ones are closed as they come, as a club's database restarting does to its se
 that server alone (tests/browser/test_club_database_away.py). Or it can fall silent
 (``silence``, then ``mend``): every connection through it closes, as the operating system
 gives up a connection whose sent bytes go unacknowledged, and new ones are taken and never
-answered, as by a database host whose network went down (tests/store/test_migrations.py and
+answered, as by a database host whose network went down (tests/store/test_silent_host.py and
 tests/store/test_relay.py).
 """
 

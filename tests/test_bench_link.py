@@ -76,7 +76,7 @@ def test_a_cut_link_closes_its_connections_and_each_new_one_until_mended():
 
 
 def test_a_silent_link_closes_its_connections_and_holds_each_new_one_unanswered_until_mended(caplog):
-    """A club's database host whose network went down (tests/store/test_migrations.py)."""
+    """A club's database host whose network went down (tests/store/test_silent_host.py)."""
     port, _server = echo_server()
     with DelayedLink(port, 0) as link:
         phone = socket.create_connection(("127.0.0.1", link.port), timeout=5)
