@@ -7,6 +7,8 @@ import socket
 import threading
 import time
 
+import pytest
+
 from bench.link import DelayedLink
 
 
@@ -55,49 +57,30 @@ def test_a_link_closed_with_a_connection_still_open_ends_it_quietly(caplog):
     assert not [record for record in caplog.records if record.name == "asyncio"], caplog.text
 
 
-def test_a_cut_link_closes_its_connections_and_each_new_one_until_mended():
-    """A club's database restarting, to its server alone (tests/browser/test_club_database_away.py)."""
+@pytest.mark.parametrize("fault", ["cut", "silence"])
+def test_a_cut_or_silent_link_closes_its_connections_and_closes_or_holds_each_new_one_until_mended(fault, caplog):
+    """Cut: a club's database restarting, to its server alone (tests/browser/test_club_database_away.py).
+    Silent: its host's network down (tests/store/test_silent_host.py)."""
     port, _server = echo_server()
     with DelayedLink(port, 0) as link:
         phone = socket.create_connection(("127.0.0.1", link.port), timeout=5)
         phone.sendall(b"ping")
         assert phone.recv(4) == b"ping"
-        link.cut()
+        getattr(link, fault)()
         assert phone.recv(4) == b""  # closed
         phone.close()
-        with socket.create_connection(("127.0.0.1", link.port), timeout=5) as refused:
-            assert refused.recv(4) == b""  # closed as it came
-        link.mend()
-        second, _thread = echo_server()
-        link.target_port = second
-        with socket.create_connection(("127.0.0.1", link.port), timeout=5) as again:
-            again.sendall(b"pong")
-            assert again.recv(4) == b"pong"
-
-
-def test_a_silent_link_closes_its_connections_and_holds_each_new_one_unanswered_until_mended(caplog):
-    """A club's database host whose network went down (tests/store/test_silent_host.py)."""
-    port, _server = echo_server()
-    with DelayedLink(port, 0) as link:
-        phone = socket.create_connection(("127.0.0.1", link.port), timeout=5)
-        phone.sendall(b"ping")
-        assert phone.recv(4) == b"ping"
-        link.silence()
-        assert phone.recv(4) == b""  # closed
-        phone.close()
-        held = socket.create_connection(("127.0.0.1", link.port), timeout=0.5)
-        held.sendall(b"ping")
-        try:
-            held.recv(4)
-        except TimeoutError:  # taken, and never answered
-            pass
+        newcomer = socket.create_connection(("127.0.0.1", link.port), timeout=5 if fault == "cut" else 0.5)
+        if fault == "cut":
+            assert newcomer.recv(4) == b""  # closed as it came
         else:
-            raise AssertionError("a silent link answered")
+            newcomer.sendall(b"ping")
+            with pytest.raises(TimeoutError):  # taken, and never answered
+                newcomer.recv(4)
         link.mend()
         second, _thread = echo_server()
         link.target_port = second
         with socket.create_connection(("127.0.0.1", link.port), timeout=5) as again:
             again.sendall(b"pong")
             assert again.recv(4) == b"pong"
-    held.close()  # still open when the link closed: ended quietly
+    newcomer.close()  # still open when the link closed, if held: ended quietly
     assert not [record for record in caplog.records if record.name == "asyncio"], caplog.text
