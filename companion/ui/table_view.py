@@ -160,27 +160,28 @@ CHART_HEIGHT = 420
 def _chart_to_come() -> ft.Control:
     """The chart's place before round 1: said, not left blank, to a room that looks at a TV."""
     return widgets.tagged(
-        ft.Container(
-            ft.Column(
-                [
-                    ft.Icon(ft.Icons.SHOW_CHART, size=56, color=ft.Colors.OUTLINE),
-                    ft.Text(
-                        _("The chart starts after the first round."),
-                        size=22,
-                        text_align=ft.TextAlign.CENTER,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                ],
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                alignment=ft.MainAxisAlignment.CENTER,
-                spacing=12,
-                tight=True,
+        ft.Card(
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Icon(ft.Icons.SHOW_CHART, size=56, color=ft.Colors.OUTLINE),
+                        ft.Text(
+                            _("The chart starts after the first round."),
+                            size=22,
+                            text_align=ft.TextAlign.CENTER,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                        ),
+                    ],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    spacing=12,
+                    tight=True,
+                ),
+                height=CHART_HEIGHT,
+                padding=24,
+                alignment=ft.Alignment.CENTER,
             ),
-            height=CHART_HEIGHT,
-            padding=24,
-            alignment=ft.Alignment.CENTER,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            border_radius=16,
+            margin=0,  # as the chart's card has
         ),
         "table-chart-to-come",
     )
