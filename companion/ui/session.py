@@ -152,6 +152,8 @@ class TableSession(Generic[AppT]):
         """The device key the browser keeps (``DEVICE_KEY``), as it arrived."""
         self._retrying = False
         """Whether the join screen is trying again by itself (``_retry_while_away``)."""
+        self._answers_again = asyncio.Event()
+        """Set when this process hears the database again: the join screen then tries at once."""
         self._tapped = ""
         """The code typed when Join (or Try again) was last tapped."""
         self.app: AppT | None = None
@@ -213,7 +215,11 @@ class TableSession(Generic[AppT]):
     async def _retry(self) -> None:
         try:
             while True:
-                await asyncio.sleep(AWAY_RETRY_S)
+                try:
+                    await asyncio.wait_for(self._answers_again.wait(), AWAY_RETRY_S)
+                except TimeoutError:
+                    pass
+                self._answers_again.clear()
                 if not self.join.away or self.device is not None or access.left(self.visit):
                     return
                 if not reconnect.connected(self.page):
@@ -312,9 +318,14 @@ class TableSession(Generic[AppT]):
 
     def hear(self, message: Message | None) -> None:
         """Hear ``message`` from another process (any thread), if this page is in and connected;
-        None: whatever was missed, so the page is read again if it shows stored state."""
+        None: whatever was missed, so the page is read again if it shows stored state (or the
+        database answers again, so a join screen that could not reach the table tries at once)."""
         try:
-            if self.device is None or self.page.session.connection is None:
+            if self.page.session.connection is None:
+                return
+            if self.device is None:
+                if message is None and self._retrying:
+                    self.page.run_task(self._try_now)
                 return
             if message is None:
                 self.page.run_task(self._catch_up)
@@ -322,6 +333,9 @@ class TableSession(Generic[AppT]):
                 self.page.run_task(self._on_message, TOPIC, message)
         except (AttributeError, RuntimeError):  # its connection went away meanwhile: it reads everything when back
             pass
+
+    async def _try_now(self) -> None:
+        self._answers_again.set()
 
     async def _on_message(self, _topic: str, message: Message) -> None:
         if self.page.session.connection is None or self.device is None:  # went away after the message was sent

@@ -7,6 +7,7 @@ import asyncio
 import gc
 import logging
 import os
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -436,4 +437,14 @@ def test_a_phone_told_the_table_cannot_be_reached_comes_in_by_itself_once_the_da
     arrived, phone, back = arrived_while_away(served, monkeypatch, retry_s=0.05)  # not 5 s: the test waits for the phone, not for the clock
     back()
     phone.wait_for(lambda: let_in(arrived), "the phone let in, with no tap")
+    phone.close()
+
+
+def test_a_join_screen_that_could_not_reach_the_table_tries_at_once_when_its_process_hears_the_database_again(served, monkeypatch):
+    """A club's database back (the relay listens again, or the store opens or hears its host):
+    the phones on a join screen come in then, not at their next try some seconds later."""
+    arrived, phone, back = arrived_while_away(served, monkeypatch, retry_s=3600)  # no try of its own before the test ends
+    back()
+    threading.Thread(target=session.catch_up_everywhere).start()  # as the relay's or the store's thread calls it
+    phone.wait_for(lambda: let_in(arrived), "the phone let in when its process heard the database again")
     phone.close()
