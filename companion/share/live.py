@@ -125,8 +125,9 @@ GAME_CHANGES = frozenset({"create_game", "add_round", "edit_round", "undo_round"
 PLAYER_CHANGES = frozenset({"add_player"})
 RESTORES = frozenset({"import_text"})
 """Adding a backup's games: the host's alone, as the saved games are the host's."""
-SERVER_ONLY = frozenset({"close", "memory", "export_json", "import_json", "export_csv"})
-"""Store methods no browser session reaches: they act on the server's files or its lifetime."""
+SERVER_ONLY = frozenset({"close", "memory", "export_json", "import_json", "export_csv", "silent"})
+"""Store methods no browser session reaches: they act on the server's files or its lifetime,
+or say what the server's connection to its database is like."""
 
 
 class LiveStore:

@@ -83,12 +83,21 @@ def channel(conn: Any) -> str:
 class Relay:
     """This process's end of the channel (see the module docstring)."""
 
-    def __init__(self, database_url: str, deliver: Callable[[Message], None], catch_up: Callable[[], None] = lambda: None):
+    def __init__(
+        self,
+        database_url: str,
+        deliver: Callable[[Message], None],
+        catch_up: Callable[[], None] = lambda: None,
+        host_silent: Callable[[], bool] = lambda: False,
+    ):
         self.origin = uuid.uuid4().hex
         self._conninfo = conninfo(database_url)
         self._deliver = deliver
         self._catch_up = catch_up
         """Called when listening again after the connection was lost: what was sent meanwhile was not heard."""
+        self._host_silent = host_silent
+        """Whether the process's store finds the database's host silent (it has waited for it
+        once already): a message is then kept at once, not sent after one more wait."""
         self.backend_pid: int | None = None
         self._sender: Any = None
         self._failing = False
@@ -122,9 +131,11 @@ class Relay:
         from companion.store.database import SILENT_S
 
         with self._lock:
-            if self._silent:
+            if self._silent or self._host_silent():
+                self._silent = True
                 if payload not in self._untold:
                     self._untold.append(payload)
+                self._say_failing()
                 return
             for _attempt in range(1 if self._failing else 2):  # a connection lost since the last message is opened again once
                 began = time.monotonic()
@@ -143,9 +154,13 @@ class Relay:
                     log.warning(_("companion: changes reach the other server processes again."))
                     self._failing = False
                 return
-            if not self._failing:  # said once, not at every change while the database is away
-                log.warning(_("companion: a change could not be told to the other server processes."))
-                self._failing = True
+            self._say_failing()
+
+    def _say_failing(self) -> None:
+        """Said once, not at every change while the database is away."""
+        if not self._failing:
+            log.warning(_("companion: a change could not be told to the other server processes."))
+            self._failing = True
 
     def _heard_again(self) -> None:
         """The host answers the listening connection: tell what was kept while it was silent."""
@@ -186,10 +201,12 @@ class Relay:
 _relay: Relay | None = None
 
 
-def start(database_url: str, deliver: Callable[[Message], None], catch_up: Callable[[], None]) -> Relay:
+def start(
+    database_url: str, deliver: Callable[[Message], None], catch_up: Callable[[], None], host_silent: Callable[[], bool]
+) -> Relay:
     """Relay this process's messages through ``database_url`` (PostgreSQL) from now on."""
     global _relay
-    _relay = Relay(database_url, deliver, catch_up)
+    _relay = Relay(database_url, deliver, catch_up, host_silent)
     _relay.start()
     return _relay
 

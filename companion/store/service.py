@@ -557,6 +557,11 @@ class Store:
                 where=describe(self.url),
             ) from None
 
+    @property
+    def silent(self) -> bool:
+        """Whether the database's host is silent, as this store last found it."""
+        return self._silent is not None
+
     def _fall_silent(self, error: UnreachableError) -> None:
         """Note that the host is silent, and try it in the background until it answers."""
         with self._silence_lock:

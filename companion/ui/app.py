@@ -482,7 +482,7 @@ def _relay_between_processes(url: str | None) -> None:
         from companion.share import relay
         from companion.ui.session import catch_up_everywhere, hear_from_elsewhere
 
-        relay.start(url, hear_from_elsewhere, catch_up_everywhere)
+        relay.start(url, hear_from_elsewhere, catch_up_everywhere, lambda: shared.store is not None and shared.store.silent)
 
 
 RESTART_PAUSE = 1.0

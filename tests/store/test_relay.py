@@ -206,3 +206,28 @@ def test_while_the_database_host_is_silent_a_change_is_not_waited_for_and_is_tol
         "companion: a change could not be told to the other server processes.",
         "companion: changes reach the other server processes again.",
     ]
+
+
+@pytest.mark.postgres
+def test_a_change_made_while_the_store_finds_the_host_silent_is_kept_at_once_and_told_once_the_store_hears_it(postgres_url, monkeypatch):
+    """The store has waited for a silent host once already (a page's connection counted, say):
+    the relay's message that follows is kept at once, not sent after one more wait."""
+    import psycopg
+
+    host_silent = [True]
+    process = relay.Relay(postgres_url, lambda message: None, host_silent=lambda: host_silent[0])
+    process.start()
+    other, heard_by_other = listening(postgres_url)
+    try:
+        assert process.listening.wait(10)
+        tries: list[int] = []
+        connect = psycopg.connect
+        monkeypatch.setattr(psycopg, "connect", lambda *args, **kwargs: tries.append(threading.get_ident()) or connect(*args, **kwargs))
+        process.send(GameChanged(3, 2))
+        assert threading.get_ident() not in tries, "the relay tried the host the store finds silent"
+        host_silent[0] = False  # the store hears it again
+        assert heard_by_other.get(timeout=10) == GameChanged(3, 2)
+        assert heard_by_other.empty()
+    finally:
+        process.stop()
+        other.stop()
