@@ -104,8 +104,9 @@ class Relay:
         """Whether the last message could not be sent: the host's terminal has been told, and
         the next message tries once, not twice."""
         self._silent = False
-        """Whether the database's host went silent (a try waited for the connect timeout): no
-        message is sent, nor waited for, until the listening connection hears the host again."""
+        """Whether the database's host went silent (a try here waited for the connect timeout, or
+        the store finds it so): no message is sent, nor waited for, until the listening
+        connection hears the host again and the store does too."""
         self._untold: list[str] = []
         """The messages kept while the host was silent, each once, told once it answers."""
         self._channel = ""
@@ -163,7 +164,8 @@ class Relay:
             self._failing = True
 
     def _heard_again(self) -> None:
-        """The host answers the listening connection: tell what was kept while it was silent."""
+        """The host answers the listening connection: tell what was kept while it was silent
+        (kept again while the store still finds it silent)."""
         with self._lock:
             untold, self._silent, self._untold = self._untold, False, []
         for payload in untold:
