@@ -47,11 +47,10 @@ class UnreachableError(StoreError):
     def __init__(self, where: Any, reason: str):
         super().__init__(N_("The database does not answer just now. Try again in a moment."))
         self.where, self.reason = where, reason
-        self._detail = StoreError("Cannot reach the database at {where}: {detail}", where=where, detail=reason)
 
     @property
     def detail(self) -> str:
-        return self._detail.message
+        return StoreError("Cannot reach the database at {where}: {detail}", where=self.where, detail=self.reason).message
 
 
 class StaleError(StoreError):
