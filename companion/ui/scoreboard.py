@@ -76,6 +76,9 @@ class ScoreboardState:
         self.record: GameRecord | None = None
         self.error: str | None = None
         self.stale = False
+        self.away = False
+        """The last change was refused because the database did not answer: ``error`` says so
+        until it answers again (``database_answers``)."""
         self.undone: list[dict] = []
         """The rounds Undo took back, the last one last: Redo puts them back in turn (a
         double tap on Undo takes back two rounds, and both can be put back)."""
@@ -128,7 +131,7 @@ class ScoreboardState:
 
     def _change(self, call, *args) -> bool:
         """Run one store change; on refusal keep its message, and reload when the game moved on."""
-        self.stale = False
+        self.stale = self.away = False
         try:
             self.record = call(self.game_id, *args, expected_version=self.loaded.version)
         except StaleError as err:
@@ -136,10 +139,18 @@ class ScoreboardState:
             self.error, self.stale = err.message, True
             return False
         except (RuleError, StoreError) as err:
-            self.error = err.message
+            self.error, self.away = err.message, isinstance(err, UnreachableError)
             return False
         self.error = None
         self.just_saved = True
+        return True
+
+    def database_answers(self) -> bool:
+        """The database answers again: a change it did not answer may be tried again, and the
+        word that it did not goes. Whether there was such a word."""
+        if not self.away:
+            return False
+        self.error, self.away = None, False
         return True
 
     def save(self, entry: dict, index: int | None = None) -> bool:
@@ -1143,6 +1154,14 @@ class GameScreen:
             return
         self.entry_error.content = widgets.error_banner(self.state.error or _("The round could not be saved."))
         self.entry_error.visible = True
+
+    def database_answers(self) -> ft.Control | None:
+        """The database answers again: the round's form no longer says that it does not (the
+        round is still on it, to save). The control to send, if it changed."""
+        if self.shows_board or not self.entry_error.visible or not self.state.database_answers():
+            return None
+        self.entry_error.visible = False
+        return self.entry_error
 
     def _cancel(self) -> None:
         """Back to the scoreboard; a draft with something entered is kept or discarded as the player says."""

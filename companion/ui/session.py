@@ -104,6 +104,8 @@ class Screens(Protocol):
 
     def follow(self, record: GameRecord) -> Callable[[], None] | None: ...
 
+    def database_answers(self) -> None: ...
+
     @property
     def shown_route(self) -> str: ...
 
@@ -351,6 +353,8 @@ class TableSession(Generic[AppT]):
             await self.end()
             return
         self._read_again()
+        if self.app is not None:  # a round's form that said the database did not answer: it does now
+            self.app.database_answers()
 
     def _read_again(self) -> None:
         """Show the page again from the store, unless someone is typing on it."""

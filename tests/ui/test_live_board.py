@@ -709,3 +709,51 @@ def test_a_double_tap_on_undo_takes_back_two_rounds_and_redo_offers_each_back_in
     told[-1][2]()
     assert len(store.open_game(game.id).game.rounds) == 3 and len(told) == 3
     assert text(find(page.views[-1], "round-3")).split()[:3] == ["3", "12", "36"]
+
+
+def test_a_forms_word_that_the_database_does_not_answer_goes_when_it_answers_again_the_round_kept(store, monkeypatch):
+    """A club's database away as a round is saved: the form says so and keeps the round.
+    When the process hears the database again, the form says so no more (the player knows
+    to tap Save again), and the round saves as typed; the word goes only then."""
+    from companion.store.errors import UnreachableError
+    from companion.ui.router import App as Shell
+
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    app, page, _session = served_app(lambda page: Shell(page, store))
+    app.go(f"/game/{game.id}/round")
+    for key in "1111" + "2222":
+        tap(page.views[-1], f"entry-key-{key}")
+    added = store.add_round
+
+    def away(*args, **kwargs):
+        raise UnreachableError("db.club.example", "connection timeout expired")
+
+    monkeypatch.setattr(store, "add_round", away)
+    tap(page.views[-1], "entry-save")
+    assert text(find(page.views[-1], "error")) == "The database does not answer just now. Try again in a moment."
+    monkeypatch.setattr(store, "add_round", added)
+    app.database_answers()
+    assert not shown(page.views[-1], "error") and unsent(page.views[-1]) == []
+    tap(page.views[-1], "entry-save")
+    assert text(find(page.views[-1], "total-Ann")).split()[:2] == ["Ann", "4"]
+
+
+def test_a_forms_other_refusals_stay_when_the_database_answers(store, monkeypatch):
+    """Only the word that the database did not answer goes when it answers: a refusal of the
+    round itself still stands."""
+    from companion.rules.base import RuleError
+    from companion.ui.router import App as Shell
+
+    game = store.create_game("beverbende", ["Ann", "Bob"])
+    app, page, _session = served_app(lambda page: Shell(page, store))
+    app.go(f"/game/{game.id}/round")
+    for key in "1111" + "2222":
+        tap(page.views[-1], f"entry-key-{key}")
+
+    def refused(*args, **kwargs):
+        raise RuleError("A round needs every card of every player.")
+
+    monkeypatch.setattr(store, "add_round", refused)
+    tap(page.views[-1], "entry-save")
+    app.database_answers()
+    assert text(find(page.views[-1], "error")) == "A round needs every card of every player."
