@@ -3,6 +3,8 @@ enough to read across a room."""
 
 from __future__ import annotations
 
+import re
+
 import flet as ft
 
 from companion.i18n import _
@@ -13,6 +15,20 @@ from companion.ui.chart import ScoreChart
 from companion.ui.format import points
 from companion.ui.routes import Page, Route
 from companion.ui.scoreboard import ScoreboardState, SideRow
+
+NAME_SIZE = 36
+"""A side's name in large type, as a TV across the room reads it."""
+
+NAME_LETTERS = 10
+"""How many letters of a name in large type a phone's line holds (360 px wide): about ten."""
+
+
+def names_size(names: list[str]) -> float:
+    """The size of the sides' names in large type, one for all: smaller when a word of one
+    would not fit a phone's line, so that a name breaks between words ("Bartholomeus"
+    whole), not inside one. Never under 24, which is still large on a TV."""
+    longest = max((len(word) for name in names for word in re.split(r"[\s-]+", name)), default=0)
+    return NAME_SIZE if longest <= NAME_LETTERS else max(24, round(NAME_SIZE * NAME_LETTERS / (longest + 1), 1))  # a letter to spare
 
 
 class TableViewState:
@@ -83,7 +99,8 @@ class TableScreen(widgets.FollowsGames):
                         live_region=True,
                     )
                 )
-            self.totals = [BigTotal(row) for row in board.sides()]
+            sides = board.sides()
+            self.totals = [BigTotal(row, names_size([side.name for side in sides])) for row in sides]
             self.lines = [ft.Text(size=22, color=ft.Colors.ON_SURFACE_VARIANT) for _line in range(2)]
             self._show_lines(board)
             chart = _chart_to_come()
@@ -198,8 +215,8 @@ def _layout(board: ScoreboardState | None) -> tuple:
 class BigTotal:
     """One side's name and total in large type, its row lit while it leads."""
 
-    def __init__(self, row: SideRow):
-        self.name = ft.Text(size=36, weight=ft.FontWeight.W_600, expand=True)
+    def __init__(self, row: SideRow, name_size: float):
+        self.name = ft.Text(size=name_size, weight=ft.FontWeight.W_600, expand=True)
         self.total = ft.Text(size=72, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT)
         # a long name on a phone's width takes a line of its own, whole, over the total
         named = ft.Row([ft.Container(width=18, height=18, bgcolor=row.color, border_radius=9), self.name], spacing=16, col={"xs": 12, "sm": 8})

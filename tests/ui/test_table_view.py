@@ -4,12 +4,15 @@ page is built anew only when what it holds changes (the first round's chart, the
 
 from __future__ import annotations
 
+import pytest
+
+from companion.ui.router import App as Shell
 from companion.ui.synced import unsent
-from companion.ui.table_view import TableScreen
+from companion.ui.table_view import NAME_SIZE, TableScreen, names_size
 from companion.ui.widgets import follower_of
 from tests.ui.conftest import bever_totals
 from tests.ui.test_live_board import followed_board
-from tests.ui.tree import find, find_all, text
+from tests.ui.tree import find, find_all, served_app, text
 
 
 def followed_table(store, rounds: int, route: str = "/table"):
@@ -68,3 +71,24 @@ def test_the_newest_game_s_table_view_is_left_as_it_is_by_older_games_and_moves_
     assert app.follow(newer) is None  # the page is built anew, for the newer game
     app.show("/table")  # as the session does then
     assert find_all(page.views[-1], "table-total-Eve")
+
+
+@pytest.mark.parametrize(
+    "names, size",
+    [
+        (["Ann", "Bob"], NAME_SIZE),
+        (["Wilhelmina van der Berghe", "Ann"], NAME_SIZE),  # no word over ten letters: whole at the large size
+        (["Bartholomeus Vanderzande", "Ann"], 27.7),  # twelve letters, and Ann at that size too
+        (["Wilhelmina-Josephine"], NAME_SIZE),  # a hyphen breaks it
+        (["Maximiliansgesellschaft"], 24),  # never smaller than this
+    ],
+)
+def test_a_name_with_a_word_too_long_for_a_phones_line_sets_the_names_smaller_so_that_it_breaks_between_words(names, size):
+    assert names_size(names) == size
+
+
+def test_the_table_view_sets_every_name_at_one_size(store):
+    game = store.create_game("beverbende", ["Ann", "Bartholomeus"])
+    app, page, _session = served_app(lambda page: Shell(page, store))
+    app.go(f"/table/{game.id}")
+    assert [total.name.size for total in follower_of(page.views[-1]).totals] == [27.7, 27.7]
