@@ -100,7 +100,8 @@ class TableScreen(widgets.FollowsGames):
                     )
                 )
             sides = board.sides()
-            self.totals = [BigTotal(row, names_size([side.name for side in sides])) for row in sides]
+            size = names_size([side.name for side in sides])
+            self.totals = [BigTotal(row, size) for row in sides]
             self.lines = [ft.Text(size=22, color=ft.Colors.ON_SURFACE_VARIANT) for _line in range(2)]
             self._show_lines(board)
             chart = _chart_to_come()
