@@ -133,7 +133,7 @@ class TableLine:
     """The address with the table's code, while the table is shared: what its QR code carries."""
 
 
-class EveningState:
+class EveningState(widgets.Refusals):
     """One evening as its page shows it: the result now, what the organiser may do next, and
     the name of a late arrival typed but not yet checked in (``arriving``: kept while the
     page follows the tables' saves) and the saved players who could arrive. ``games`` is
@@ -153,7 +153,8 @@ class EveningState:
         try:
             self.result = self.evenings.result(self.evening_id)
         except (RuleError, StoreError) as err:
-            self.result, self.error = None, err.message
+            self.result = None
+            self.refused(err)
             return False
         return True
 
@@ -249,7 +250,7 @@ class EveningState:
         try:
             change(self.evening_id, *args)
         except (RuleError, StoreError) as err:
-            self.error = err.message
+            self.refused(err)
             return False
         self.error = None
         self.load()
@@ -516,7 +517,7 @@ def show_evening(app, evening_id: int) -> ft.View:
     return EveningPage(app, state, route).view
 
 
-class EveningPage(widgets.FollowsGames):
+class EveningPage(widgets.FollowsGames, widgets.HearsTheDatabase):
     """The controls of an evening's page, kept while it is shown: ``fill`` draws the state
     into them, leaving the late arrival's field (and what is typed in it) and the ranking's
     rows in place; a table's save changes its status and the ranking (``follow``)."""
@@ -608,6 +609,13 @@ class EveningPage(widgets.FollowsGames):
             self.cards[line.number].status.value = _status(line)
         self.ranking.show(self.state.result.standings)
         return [*(card.status for card in self.cards.values()), self.ranking.column]
+
+    def database_answers(self) -> list[ft.Control]:
+        """The organiser's page no longer says that the database does not answer."""
+        if self.state.result is None or not self.state.database_answers():
+            return []
+        self._fill_result()
+        return [self.head, self.live]
 
     def _fill_arrivals(self, shown: bool) -> None:
         """The late arrival's field (the same control every time) and who is present."""

@@ -156,14 +156,13 @@ class App:
         return partial(self._send_followed, screen, rest)
 
     def database_answers(self) -> None:
-        """The database answers again (the process heard it): a round's form on screen that
-        said it did not says so no more. The pages that show only stored state read again
-        instead (``session.TableSession``)."""
+        """The database answers again (the process heard it): the page on screen no longer
+        says that it does not (``widgets.HearsTheDatabase``)."""
         top = self.page.views[-1] if self.page.views else None
-        screen = next((screen for screen in self.games.values() if screen.view is top), None)
-        changed = screen.database_answers() if screen is not None else None
-        if changed is not None:
-            self.page.update(changed)
+        screen = next((screen for screen in self.games.values() if screen.view is top), None) or (top.data if top is not None else None)
+        changed = screen.database_answers() if isinstance(screen, widgets.HearsTheDatabase) else []
+        if changed:
+            update_together(self.page, changed)
 
     def _shows_board(self, screen: GameScreen) -> bool:
         return bool(self.page.views) and self.page.views[-1] is screen.view and screen.shows_board

@@ -65,7 +65,7 @@ class Banner:
     text: str
 
 
-class ScoreboardState:
+class ScoreboardState(widgets.Refusals):
     def __init__(
         self, store: GameStore, game_id: int, read_only: bool = False, now: Callable[[], datetime] = lambda: datetime.now().astimezone()
     ):
@@ -76,9 +76,6 @@ class ScoreboardState:
         self.record: GameRecord | None = None
         self.error: str | None = None
         self.stale = False
-        self.away = False
-        """The last change was refused because the database did not answer: ``error`` says so
-        until it answers again (``database_answers``)."""
         self.undone: list[dict] = []
         """The rounds Undo took back, the last one last: Redo puts them back in turn (a
         double tap on Undo takes back two rounds, and both can be put back)."""
@@ -99,7 +96,7 @@ class ScoreboardState:
         except StoreError as err:
             if self.record is None and isinstance(err, UnreachableError):
                 raise
-            self.error = err.message
+            self.refused(err)
             return False
         self.error = None
         return True
@@ -131,7 +128,7 @@ class ScoreboardState:
 
     def _change(self, call, *args) -> bool:
         """Run one store change; on refusal keep its message, and reload when the game moved on."""
-        self.stale = self.away = False
+        self.stale = False
         try:
             self.record = call(self.game_id, *args, expected_version=self.loaded.version)
         except StaleError as err:
@@ -139,18 +136,10 @@ class ScoreboardState:
             self.error, self.stale = err.message, True
             return False
         except (RuleError, StoreError) as err:
-            self.error, self.away = err.message, isinstance(err, UnreachableError)
+            self.refused(err)
             return False
         self.error = None
         self.just_saved = True
-        return True
-
-    def database_answers(self) -> bool:
-        """The database answers again: a change it did not answer may be tried again, and the
-        word that it did not goes. Whether there was such a word."""
-        if not self.away:
-            return False
-        self.error, self.away = None, False
         return True
 
     def save(self, entry: dict, index: int | None = None) -> bool:
@@ -200,7 +189,7 @@ class ScoreboardState:
         try:
             record = self._store.create_game(game.ruleset.id, list(game.players), dict(game.options), game.teams)
         except (RuleError, StoreError) as err:
-            self.error = err.message
+            self.refused(err)
             return None
         return record.id
 
@@ -208,7 +197,7 @@ class ScoreboardState:
         try:
             self.record = self._store.abandon(self.game_id)
         except StoreError as err:
-            self.error = err.message
+            self.refused(err)
             return False
         return True
 
@@ -217,7 +206,7 @@ class ScoreboardState:
         try:
             self.record = self._store.set_details(self.game_id, note, place)
         except StoreError as err:
-            self.error = err.message
+            self.refused(err)
             return False
         self.error = None
         return True
@@ -777,7 +766,7 @@ class GameBar:
         self._theme.visible = True
 
 
-class GameScreen:
+class GameScreen(widgets.HearsTheDatabase):
     """One page per game that shows either the scoreboard or a round-entry form.
 
     The form shows the session's draft of the round (companion.ui.round_entry.drafts):
@@ -1155,13 +1144,13 @@ class GameScreen:
         self.entry_error.content = widgets.error_banner(self.state.error or _("The round could not be saved."))
         self.entry_error.visible = True
 
-    def database_answers(self) -> ft.Control | None:
-        """The database answers again: the round's form no longer says that it does not (the
-        round is still on it, to save). The control to send, if it changed."""
+    def database_answers(self) -> list[ft.Control]:
+        """The round's form no longer says that the database does not answer: the round is
+        still on it, to save. (The scoreboard reads the game again then: ``TableSession``.)"""
         if self.shows_board or not self.entry_error.visible or not self.state.database_answers():
-            return None
+            return []
         self.entry_error.visible = False
-        return self.entry_error
+        return [self.entry_error]
 
     def _cancel(self) -> None:
         """Back to the scoreboard; a draft with something entered is kept or discarded as the player says."""

@@ -13,7 +13,8 @@ from companion.ui.games import look
 from companion.ui.summary import GameCard
 
 if TYPE_CHECKING:
-    from companion.store import GameRecord
+    from companion.rules import RuleError
+    from companion.store import GameRecord, StoreError
 
 PAD = 16
 
@@ -33,6 +34,40 @@ def follower_of(view: ft.View | None) -> FollowsGames | None:
     """The page on ``view`` that follows games in place, if it is one."""
     data = view.data if view is not None else None
     return data if isinstance(data, FollowsGames) else None
+
+
+class Refusals:
+    """What a page's state says of its last change's refusal (``error``). When the refusal was
+    the database not answering, that word goes once it answers again (``database_answers``)."""
+
+    error: str | None = None
+    _away: str | None = None
+    """The word ``error`` held when the database did not answer."""
+
+    def refused(self, err: RuleError | StoreError) -> None:
+        from companion.store.errors import UnreachableError
+
+        self.error = err.message
+        self._away = err.message if isinstance(err, UnreachableError) else None
+
+    def database_answers(self) -> bool:
+        """The database answers again: its word that it did not goes (any other refusal
+        stays). Whether there was that word."""
+        if self.error is None or self.error != self._away:
+            return False
+        self.error = self._away = None
+        return True
+
+
+class HearsTheDatabase(ABC):
+    """A page that may say the database did not answer a change (a round's form, a club
+    evening): the app tells the page on top when it answers again (``App.database_answers``),
+    without knowing which page it is."""
+
+    @abstractmethod
+    def database_answers(self) -> list[ft.Control]:
+        """The controls that changed as the page stops saying that the database does not
+        answer (none: it did not say so)."""
 
 
 def tagged(control: ft.Control, identifier: str, label: str | None = None, settled: bool = False, **semantics: Any) -> ft.Semantics:

@@ -509,3 +509,60 @@ def test_an_evening_shown_in_another_language_says_every_word_in_it_and_keeps_th
         assert "Zoe" in evenings.evening(evening.id).present
 
     in_a_served_session(store, steps)
+
+
+def test_the_organisers_word_that_the_database_does_not_answer_goes_when_it_answers_again(store, monkeypatch):
+    """A club's database away as the organiser checks a late arrival in: the page says so and
+    keeps the name typed. When the process hears the database again, the page says so no
+    more, and the check-in goes through; a refusal of the arrival itself would stay."""
+    from companion.store.errors import UnreachableError
+
+    evening = Evenings(store).create("Tuesday", NINE, {"ending": "boompje"}, seed=2)
+    device = Device.this_machine()
+    live = LiveStore(store, device, lambda _message: None, seated=lambda _device: True)
+    app, page, _session = served_app(lambda page: Session(page, live, device))
+    app.go(f"/event/{evening.id}")
+    checked_in = Evenings.check_in
+
+    def away(*args, **kwargs):
+        raise UnreachableError("db.club.example", "connection timeout expired")
+
+    monkeypatch.setattr(Evenings, "check_in", away)
+    type_into(page.views[-1], "arriving-name", "Zoe")
+    tap(page.views[-1], "check-in")
+    assert text(find(page.views[-1], "evening-error")) == "The database does not answer just now. Try again in a moment."
+    monkeypatch.setattr(Evenings, "check_in", checked_in)
+    app.database_answers()
+    assert find_all(page.views[-1], "evening-error") == [] and unsent(page.views[-1]) == []
+    assert find(page.views[-1], "arriving-name").value == "Zoe"
+    tap(page.views[-1], "check-in")
+    assert "Zoe" in Evenings(store).evening(evening.id).present
+    type_into(page.views[-1], "arriving-name", "Joker 1")
+    tap(page.views[-1], "check-in")
+    app.database_answers()
+    assert "stand-in" in text(find(page.views[-1], "evening-error"))
+
+
+def test_an_evening_that_could_not_be_read_again_says_so_no_more_once_the_database_answers(store, monkeypatch):
+    """The page read again while the database is away says it cannot be read; read again once
+    the process hears the database (as the session does then), it shows the evening alone."""
+    from companion.store.errors import UnreachableError
+
+    evening = Evenings(store).create("Tuesday", NINE, {"ending": "boompje"}, seed=2)
+    device = Device.this_machine()
+    live = LiveStore(store, device, lambda _message: None, seated=lambda _device: True)
+    app, page, _session = served_app(lambda page: Session(page, live, device))
+    route = f"/event/{evening.id}"
+    app.go(route)
+    result = Evenings.result
+
+    def away(*args, **kwargs):
+        raise UnreachableError("db.club.example", "connection timeout expired")
+
+    monkeypatch.setattr(Evenings, "result", away)
+    app.show(route)
+    assert text(find(page.views[-1], "evening-error")) == "The database does not answer just now. Try again in a moment."
+    monkeypatch.setattr(Evenings, "result", result)
+    app.show(route)
+    app.database_answers()
+    assert find_all(page.views[-1], "evening-error") == [] and "Ranking" in text(page.views[-1])
