@@ -31,7 +31,7 @@ def seat_teams(players: Sequence[str], team_count: int) -> dict[str, list[str]]:
     return {" & ".join(members): members for members in teams}
 
 
-class NewGameState:
+class NewGameState(widgets.Refusals):
     def __init__(self, saved_players: Sequence[str]):
         self.saved_players = list(saved_players)
         self.rulesets: list[Ruleset] = rules.rulesets()
@@ -243,7 +243,7 @@ class NewGameState:
         try:
             record = store.create_game(self.chosen.id, list(self.players), options=dict(self.options), teams=self.teams)
         except (RuleError, StoreError) as err:
-            self.error = err.message
+            self.refused(err)
             return None
         self.error = None
         return record.id
@@ -252,7 +252,7 @@ class NewGameState:
 # --- view ---------------------------------------------------------------------------------
 
 
-class NewGameScreen:
+class NewGameScreen(widgets.HearsTheDatabase):
     """Renders the state and forwards every tap to it, then re-renders."""
 
     def __init__(self, app, state: NewGameState, own_page: bool = True, typed_name: str = "", options_open: bool = False):
@@ -614,6 +614,13 @@ class NewGameScreen:
         self.render()
         if self.state.seats_left:
             widgets.on_device(self.app.page, self.name_field.focus)  # ready for the next name
+
+    def database_answers(self) -> list[ft.Control]:
+        """The screen no longer says that the database does not answer: Start may be tapped again."""
+        if not self.state.database_answers():
+            return []
+        self.render()
+        return [self.layout]
 
     def _start(self) -> None:
         if self.app.new_game_shown() is not self:  # a second tap that came before the game's page showed

@@ -159,7 +159,7 @@ class App:
         """The database answers again (the process heard it): the page on screen no longer
         says that it does not (``widgets.HearsTheDatabase``)."""
         top = self.page.views[-1] if self.page.views else None
-        screen = next((screen for screen in self.games.values() if screen.view is top), None) or (top.data if top is not None else None)
+        screen = next((screen for screen in self.games.values() if screen.view is top), None) or self.new_game_shown() or (top.data if top is not None else None)
         changed = screen.database_answers() if isinstance(screen, widgets.HearsTheDatabase) else []
         if changed:
             update_together(self.page, changed)

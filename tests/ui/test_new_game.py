@@ -274,3 +274,37 @@ def test_new_game_shows_before_the_store_opens_and_the_saved_players_join_it_the
     new_game.fill(app, view.data)
     find(view, "saved-Dee").on_click()
     assert view.data.state.players == ["Dee"]
+
+
+def test_new_games_word_that_the_database_does_not_answer_goes_when_it_answers_again(store, monkeypatch):
+    """Start tapped while a club's database is away: the screen says so and keeps the table
+    set up. When the process hears the database again, the screen says so no more, and
+    Start saves the game."""
+    from companion.store.errors import UnreachableError
+    from companion.ui.router import App as Shell
+    from companion.ui.synced import unsent
+    from tests.ui.tree import served_app, shown, text
+
+    app, page, _session = served_app(lambda page: Shell(page, store))
+    app.go("/")
+    app.go("/new")
+    screen = app.new_game_shown()
+    assert screen is not None
+    screen.state.choose("beverbende")
+    for name in ("Ann", "Bob"):
+        screen.state.add_player(name)
+    screen.render()
+    created = store.create_game
+
+    def away(*args, **kwargs):
+        raise UnreachableError("db.club.example", "connection timeout expired")
+
+    monkeypatch.setattr(store, "create_game", away)
+    find(screen.layout, "start-game").on_click()
+    assert text(find(screen.layout, "error")) == "The database does not answer just now. Try again in a moment."
+    monkeypatch.setattr(store, "create_game", created)
+    app.database_answers()
+    assert not shown(screen.layout, "error") and screen.state.players == ["Ann", "Bob"]
+    assert unsent(page.views[-1]) == []  # sent
+    find(screen.layout, "start-game").on_click()
+    assert [game.sides for game in store.in_progress()] == [["Ann", "Bob"]]
