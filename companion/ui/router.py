@@ -77,6 +77,8 @@ class App:
         the moment a saved round's scoreboard shows) would be undone by showing it again."""
         self._asking: ft.AlertDialog | None = None
         """The last question a tap asked (``ask``)."""
+        self._after_question: str | None = None
+        """The page on screen, to show again once the open question is answered (``show``)."""
         page.on_route_change = self._route_change
         page.on_view_pop = self._view_pop
 
@@ -91,6 +93,14 @@ class App:
             self.page.navigate(route)
 
     def show(self, route: str) -> None:
+        """Show ``route``. The page on screen shown again (a change elsewhere, a device joining,
+        the browser back after a lost connection) while a question asked on it is open waits
+        until it is answered: shown now, the page would close the question, and what was typed
+        in it (a device's name) with it, or leave it on the screen, unanswerable."""
+        if self._asking is not None and self._asking.open and route == self.shown_route:
+            self._after_question = route
+            return
+        self._after_question = None
         quiet_collector.busy()
         while self.page.pop_dialog() is not None:  # messages belong to the page they were shown on
             pass
@@ -390,6 +400,15 @@ class App:
         if self._asking is not None and self._asking.open:
             return
         self._asking = dialog
+        own = dialog.on_dismiss
+
+        def answered() -> None:
+            if own is not None:
+                own()  # type: ignore[call-arg]  # the questions' own take no event (Flet passes one only to a handler that takes it)
+            if self._after_question is not None and self._after_question == self.shown_route:
+                self.show(self._after_question)
+
+        dialog.on_dismiss = answered
         self.page.show_dialog(dialog)
 
     def notify(self, message: str, action: str | None = None, on_action: Callable[[], None] | None = None) -> None:

@@ -357,8 +357,7 @@ def test_a_page_shown_again_in_place_updates_that_page_and_not_the_pages_beneath
     app = App.__new__(App)
     app.page = SimpleNamespace(views=[], pop_dialog=lambda: None, update=lambda *controls: updated.append(controls))
     app.awake = SimpleNamespace(follow=lambda route: None)
-    app._views = {}
-    app.games = {}
+    app._views, app.games, app._asking = {}, {}, None
     app._build = lambda route, beneath=False: views[route]
 
     app.show("/game/1")
@@ -366,6 +365,46 @@ def test_a_page_shown_again_in_place_updates_that_page_and_not_the_pages_beneath
     app.show("/history")
     assert updated == [(), (views["/game/1"],), ()]
     assert app.page.views == [views["/"], views["/history"]]
+
+
+def test_a_page_shown_again_under_its_open_question_waits_until_the_question_is_answered():
+    """A page shown again (another device joined, a change elsewhere, the browser back after a
+    lost connection) while a question asked on it is open would close it, and a device's name
+    typed in it, or (a page built anew under it) leave it unanswerable: it is shown once the
+    question is answered. Another page still closes the question."""
+    from companion.ui.router import App
+
+    built: list[str] = []
+    asked: list[ft.AlertDialog] = []
+
+    def show_dialog(dialog: ft.AlertDialog) -> None:
+        dialog.open = True
+        asked.append(dialog)
+
+    def pop_dialog() -> ft.AlertDialog | None:
+        dialog = asked.pop() if asked else None
+        if dialog is not None:
+            dialog.open = False
+        return dialog
+
+    app = App.__new__(App)
+    app.page = SimpleNamespace(views=[], route="/", show_dialog=show_dialog, pop_dialog=pop_dialog, update=lambda *controls: None)
+    app.awake = SimpleNamespace(follow=lambda route: None)
+    app._views, app.games, app._asking, app._after_question = {}, {}, None, None
+    app._build = lambda route, beneath=False: built.append(route) or ft.View(route=route)
+
+    app.show("/share")
+    dismissed: list[str] = []
+    question = ft.AlertDialog(title=ft.Text("Device 2"), on_dismiss=lambda: dismissed.append("own"))
+    app.ask(question)
+    app.show("/share")  # a device joined
+    assert built.count("/share") == 1 and asked == [question] and question.open
+    pop_dialog()  # answered
+    question.on_dismiss()
+    assert dismissed == ["own"] and built.count("/share") == 2
+    app.ask(ft.AlertDialog(title=ft.Text("Device 3")))
+    app.show("/settings")
+    assert asked == [] and built[-1] == "/settings"
 
 
 def test_a_message_sent_to_a_browser_is_written_as_its_action_not_its_whole_patch(monkeypatch):
