@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable
 
 import flet as ft
 
@@ -307,17 +307,6 @@ class SeasonState:
 # --- views --------------------------------------------------------------------------------
 
 
-Held = TypeVar("Held")
-
-
-def _on_screen(app, route: str, kind: type[Held]) -> Held | None:
-    """What the page on screen holds (its ``data``), if that page is ``route``'s and holds a
-    ``kind``: a page built again while it is on screen goes on with it."""
-    views = getattr(app.page, "views", None) or [None]
-    shown = views[-1]
-    return shown.data if shown is not None and shown.route == route and isinstance(shown.data, kind) else None
-
-
 def show_list(app) -> ft.View:
     """/event: the evenings so far and, for the organiser, a new one. Built again while it
     is on screen (in another language: a language chosen, the device's coming late), the
@@ -326,7 +315,7 @@ def show_list(app) -> ft.View:
     body: list[ft.Control] = []
     form = None
     if organises(app):
-        form = _on_screen(app, Route(Page.EVENTS).path, NewEveningState) or NewEveningState()
+        form = widgets.on_screen(app, Route(Page.EVENTS).path, NewEveningState) or NewEveningState()
         form.saved_players, form.error = saved_players(app), None  # a refusal is said again at the next Create, in the words of now
         body += _new_evening_form(app, form)
     body.append(widgets.section_title(_("Evenings")))
@@ -505,7 +494,7 @@ def show_evening(app, evening_id: int) -> ft.View:
     with the name typed; a refusal shown is dropped, said again at the next try. A table's
     save is followed without reading the evening again (``EveningPage.follow``)."""
     route = Route(Page.EVENT, evening=evening_id).path
-    shown = _on_screen(app, route, EveningPage)
+    shown = widgets.on_screen(app, route, EveningPage)
     if shown is not None and shown.language == i18n.language():
         shown.state.load()
         shown.fill()

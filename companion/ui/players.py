@@ -145,11 +145,13 @@ class PlayerState:
 
 
 class PlayersScreen:
-    def __init__(self, app, state: PlayersState):
+    def __init__(self, app, state: PlayersState, typed: str = ""):
+        """``typed``: the new player's name as typed on this page before it was built again."""
         self.app = app
         self.state = state
-        self.name_field = ft.TextField(label=_("New player"), on_submit=self._add, expand=True, dense=True)
+        self.name_field = ft.TextField(value=typed, label=_("New player"), on_submit=self._add, expand=True, dense=True)
         self.view = widgets.screen(app, "/players", _("Players"), [])
+        self.view.data = self
         self.render()
 
     def render(self) -> None:
@@ -287,9 +289,11 @@ class PlayerScreen:
 
 
 def show_list(app) -> ft.View:
+    """/players, read again whenever shown: a new player's name half typed stays."""
     state = PlayersState(app.store)
     state.load()
-    return PlayersScreen(app, state).view
+    before = widgets.on_screen(app, Route(Page.PLAYERS).path, PlayersScreen)
+    return PlayersScreen(app, state, before.name_field.value or "" if before is not None else "").view
 
 
 def show_player(app, name: str) -> ft.View:

@@ -85,8 +85,9 @@ STORED_STATE = frozenset(
     {Page.HOME, Page.GAME, Page.TABLE, Page.TABLE_OF_GAME, Page.HISTORY, Page.FINISHED, Page.PLAYERS, Page.PLAYER, Page.SHARE,
      Page.EVENT}
 )
-"""Pages that show what is stored and hold no input of their own, so reloading them loses
-nothing (not a round being entered, a new game being set up, or a referee question)."""
+"""Pages that show what is stored and hold no input of their own, or keep it when shown again
+(a new player's name, a late arrival's), so reloading them loses nothing (not a round being
+entered, a new game being set up, or a referee question)."""
 
 LISTS = frozenset({Page.HOME, Page.HISTORY, Page.FINISHED, Page.PLAYERS, Page.PLAYER})
 """Pages that list games or count them in statistics."""

@@ -36,6 +36,18 @@ def follower_of(view: ft.View | None) -> FollowsGames | None:
     return data if isinstance(data, FollowsGames) else None
 
 
+Held = TypeVar("Held")
+
+
+def on_screen(app, route: str, kind: type[Held]) -> Held | None:
+    """What the page on screen holds (its ``data``), if that page is ``route``'s and holds a
+    ``kind``: a page built again while it is on screen (a change elsewhere, the browser back
+    after a lost connection, another language) goes on with it, what was typed on it too."""
+    views = getattr(app.page, "views", None) or [None]
+    shown = views[-1]
+    return shown.data if shown is not None and shown.route == route and isinstance(shown.data, kind) else None
+
+
 class Refusals:
     """What a page's state says of its last change's refusal (``error``). When the refusal was
     the database not answering, that word goes once it answers again (``database_answers``)."""

@@ -111,3 +111,20 @@ def test_a_player_with_no_finished_games_has_no_chart(store):
     s = PlayerState(store, "Ann")
     s.load()
     assert s.chart() is None and s.games == []
+
+
+def test_a_new_players_name_half_typed_stays_when_the_page_is_shown_again(store):
+    """The players page is read again whenever it shows again (the browser back after a lost
+    connection, a player saved on another device): the name being typed stays."""
+    from companion.ui.router import App as Shell
+    from tests.ui.tree import find, served_app
+
+    app, page, _session = served_app(lambda page: Shell(page, store))
+    app.go("/players")
+    find(page.views[-1], "new-player-name").value = "Wilhelm"
+    store.add_player("Ann")  # on another device
+    app.show("/players")
+    assert find(page.views[-1], "new-player-name").value == "Wilhelm"
+    app.go("/")
+    app.go("/players")
+    assert find(page.views[-1], "new-player-name").value == ""  # a visit of its own starts empty
