@@ -307,8 +307,9 @@ class Phone:
         for digit in digits:
             self.tap(f"entry-key-{digit}")
 
-    def type(self, label: str, text: str) -> None:
-        """Type into the field with that label, key by key as a person would, then Enter.
+    def type(self, label: str, text: str, enter: bool = True) -> None:
+        """Type into the field with that label, key by key as a person would, then Enter
+        (unless ``enter`` is False: the text left in the field, half typed).
 
         The keys count as typed once the page has sent the text to the app as the field's
         value (``NOTE_SENT``): the app heard them. Until then they may be lost, and are typed again:
@@ -325,20 +326,10 @@ class Phone:
           So a field whose keys went unheard is left first (Tab, as on a keyboard) and
           tapped again.
         """
-        box = self.page.get_by_role("textbox", name=label)
-        taken_over = f"(label) => ({FOCUSED})(label) && document.activeElement.__configured > 0"
         heard = msgpack.packb("value") + msgpack.packb(text)  # the field's value as the page sends it to the app
         for attempt in range(3):
-            if attempt:  # the keys went unheard: leave the field, so that the tap below focuses it afresh
-                box.click()
-                self.page.keyboard.press("Tab")
-            if attempt or not self.page.evaluate(FOCUSED, label):
-                box.evaluate(CONFIGURED)
-                box.click()
-                try:
-                    self.page.wait_for_function(taken_over, arg=label, polling="raf", timeout=self.step_timeout_ms / 3)
-                except StepTimeout:
-                    continue
+            if not self._focused(label, afresh=attempt > 0):
+                continue
             self.page.evaluate("window.__sentWhileTyping = []")
             self.page.keyboard.press("ControlOrMeta+A")
             self.page.keyboard.type(text)
@@ -350,7 +341,33 @@ class Phone:
         else:
             raise AssertionError(f"{text!r} could not be typed into {label!r}: the app never heard the keys")
         self.page.evaluate("window.__sentWhileTyping = null")
-        self.page.keyboard.press("Enter")
+        if enter:
+            self.page.keyboard.press("Enter")
+
+    def submit(self, label: str) -> None:
+        """Enter in the field with that label, as it is: what it holds goes to the app."""
+        for attempt in range(3):
+            if self._focused(label, afresh=attempt > 0):
+                self.page.keyboard.press("Enter")
+                return
+        raise AssertionError(f"the field {label!r} could not be focused")
+
+    def _focused(self, label: str, afresh: bool) -> bool:
+        """Whether the field with that label has the keyboard's focus, Flutter listening to it
+        (see ``type``), after a tap on it if needed; ``afresh``: left first (Tab), then tapped."""
+        box = self.page.get_by_role("textbox", name=label)
+        if afresh:
+            box.click()
+            self.page.keyboard.press("Tab")
+        if afresh or not self.page.evaluate(FOCUSED, label):
+            box.evaluate(CONFIGURED)
+            box.click()
+            taken_over = f"(label) => ({FOCUSED})(label) && document.activeElement.__configured > 0"
+            try:
+                self.page.wait_for_function(taken_over, arg=label, polling="raf", timeout=self.step_timeout_ms / 3)
+            except StepTimeout:
+                return False
+        return True
 
     def expect_focus(self, label: str) -> None:
         """Wait until the field with that label has the keyboard's focus, as after a tap on it."""

@@ -194,3 +194,21 @@ def test_a_viewer_following_a_long_game_lists_its_last_rounds_in_order(browsers,
     for (_identifier, says), n in zip(rows, listed):
         ann = sum(k % 10 + 6 for k in range(1, n + 1))
         assert re.search(rf"\b{n}\b.*\b{n % 10 + 6}\b.*\b{ann}\b.*\b22\b.*\b{22 * n}\b", says, re.S), says  # number, Ann's points over her total, Bob's
+
+
+def test_a_new_players_name_half_typed_stays_when_a_player_saved_elsewhere_shows_the_page_again(browsers, shared_table):
+    """The players page is read again when a player is saved on another page (or the browser
+    comes back after a lost connection): the name being typed in it stays."""
+    host = browsers()
+    host.open(shared_table["host"])
+    host.wait("new-game")
+    host.open("/players")
+    host.type("New player", "Wilhelm", enter=False)
+    other = Phone(host.page.context.new_page(), shared_table["base"], host.output_dir)  # the same device, another tab
+    other.open("/players")
+    other.type("New player", "Zoe")
+    other.wait("player-Zoe")
+    host.wait("player-Zoe")  # the page was read again
+    host.page.bring_to_front()
+    host.submit("New player")  # the name as the field holds it now
+    host.wait("player-Wilhelm")
