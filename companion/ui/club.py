@@ -494,11 +494,12 @@ def show_evening(app, evening_id: int) -> ft.View:
     with the name typed; a refusal shown is dropped, said again at the next try. A table's
     save is followed without reading the evening again (``EveningPage.follow``)."""
     route = Route(Page.EVENT, evening=evening_id).path
-    shown = widgets.on_screen(app, route, EveningPage)
-    if shown is not None and shown.language == i18n.language():
-        shown.state.load()
-        shown.fill()
-        return shown.view
+    kept = widgets.kept_on_screen(app, route, EveningPage)
+    if kept is not None:
+        kept.state.load()
+        kept.render()
+        return kept.view
+    shown = widgets.on_screen(app, route, EveningPage)  # in another language
     state = shown.state if shown is not None else EveningState(evenings_of(app), evening_id, app.store)
     state.error = None
     if not state.load():
@@ -506,8 +507,8 @@ def show_evening(app, evening_id: int) -> ft.View:
     return EveningPage(app, state, route).view
 
 
-class EveningPage(widgets.FollowsGames, widgets.HearsTheDatabase):
-    """The controls of an evening's page, kept while it is shown: ``fill`` draws the state
+class EveningPage(widgets.FollowsGames, widgets.HearsTheDatabase, widgets.ReadAgain):
+    """The controls of an evening's page, kept while it is shown: ``render`` draws the state
     into them, leaving the late arrival's field (and what is typed in it) and the ranking's
     rows in place; a table's save changes its status and the ranking (``follow``)."""
 
@@ -531,9 +532,9 @@ class EveningPage(widgets.FollowsGames, widgets.HearsTheDatabase):
         """The language its words were built in: a page in another one is built anew."""
         self.view = widgets.screen(app, route, state.evening.name, [self.head, self.arrivals, self.live])
         self.view.data = self
-        self.fill()
+        self.render()
 
-    def fill(self) -> None:
+    def render(self) -> None:
         state = self.state
         if state.result is None:  # the evening could not be read again: say why, keep the rest
             self.head.controls = [widgets.error_banner(state.error or "", identifier="evening-error")]
@@ -632,7 +633,7 @@ class EveningPage(widgets.FollowsGames, widgets.HearsTheDatabase):
             ]
 
     def redo(self) -> None:
-        self.fill()
+        self.render()
         self.app.page.update()
 
     def _typed(self, e: ft.Event[ft.TextField]) -> None:

@@ -7,7 +7,7 @@ from typing import Callable
 
 import flet as ft
 
-from companion import rules
+from companion import i18n, rules
 from companion.i18n import _
 from companion.store import StoreError
 from companion.store.protocol import GameStore
@@ -59,8 +59,8 @@ class HistoryState:
     def rulesets(self) -> list[tuple[str, str]]:
         return [(r.id, r.name) for r in rules.rulesets()]
 
-    def load(self) -> None:
-        """Read the first page again with the current filters."""
+    def load(self, pages: int = 1) -> None:
+        """Read the first ``pages`` pages again with the current filters."""
         try:
             self.players = [p.name for p in self._store.players()]
         except StoreError as err:
@@ -68,6 +68,12 @@ class HistoryState:
             return
         self.games, self._pages = [], 0
         self.load_more()
+        while self.more and self._pages < pages and self.error is None:
+            self.load_more()
+
+    def read_again(self) -> None:
+        """Read again what is listed: the filters chosen, and as many pages as were shown."""
+        self.load(pages=self._pages)
 
     def load_more(self) -> None:
         try:
@@ -117,11 +123,13 @@ def status_label(status: str | None) -> str:
     return {None: _("Finished and abandoned"), "finished": _("Finished"), "abandoned": _("Abandoned")}[status]
 
 
-class HistoryScreen:
+class HistoryScreen(widgets.ReadAgain):
     def __init__(self, app, state: HistoryState):
         self.app = app
         self.state = state
+        self.language = i18n.language()
         self.view = widgets.screen(app, "/history", _("History"), [])
+        self.view.data = self
         self.render()
 
     def render(self) -> None:
@@ -179,6 +187,13 @@ class HistoryScreen:
 
 
 def show(app) -> ft.View:
+    """/history. Read again while it is on screen (a game ended elsewhere, at a club every few
+    minutes), it keeps the filters chosen, the games listed and where it was scrolled to."""
+    shown = widgets.kept_on_screen(app, "/history", HistoryScreen)
+    if shown is not None:
+        shown.state.read_again()
+        shown.render()
+        return shown.view
     state = HistoryState(app.store)
     state.load()
     return HistoryScreen(app, state).view

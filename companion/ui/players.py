@@ -7,6 +7,7 @@ from typing import Callable
 
 import flet as ft
 
+from companion import i18n
 from companion.i18n import _, ngettext
 from companion.store import HeadToHead, PlayerStats, StoreError
 from companion.store.protocol import GameStore
@@ -144,12 +145,12 @@ class PlayerState:
 # --- views ---------------------------------------------------------------------------------
 
 
-class PlayersScreen:
-    def __init__(self, app, state: PlayersState, typed: str = ""):
-        """``typed``: the new player's name as typed on this page before it was built again."""
+class PlayersScreen(widgets.ReadAgain):
+    def __init__(self, app, state: PlayersState):
         self.app = app
         self.state = state
-        self.name_field = ft.TextField(value=typed, label=_("New player"), on_submit=self._add, expand=True, dense=True)
+        self.language = i18n.language()
+        self.name_field = ft.TextField(label=_("New player"), on_submit=self._add, expand=True, dense=True)
         self.view = widgets.screen(app, "/players", _("Players"), [])
         self.view.data = self
         self.render()
@@ -204,11 +205,13 @@ class PlayersScreen:
             widgets.on_device(self.app.page, self.name_field.focus)
 
 
-class PlayerScreen:
+class PlayerScreen(widgets.ReadAgain):
     def __init__(self, app, state: PlayerState):
         self.app = app
         self.state = state
+        self.language = i18n.language()
         self.view = widgets.screen(app, Route(Page.PLAYER, player=state.name).path, state.name, [])
+        self.view.data = self
         self.render()
 
     def render(self) -> None:
@@ -289,14 +292,28 @@ class PlayerScreen:
 
 
 def show_list(app) -> ft.View:
-    """/players, read again whenever shown: a new player's name half typed stays."""
+    """/players. Read again while it is on screen (a player saved elsewhere, the browser back
+    after a lost connection), it keeps a new player's name half typed."""
     state = PlayersState(app.store)
     state.load()
-    before = widgets.on_screen(app, Route(Page.PLAYERS).path, PlayersScreen)
-    return PlayersScreen(app, state, before.name_field.value or "" if before is not None else "").view
+    shown = widgets.kept_on_screen(app, Route(Page.PLAYERS).path, PlayersScreen)
+    if shown is None:
+        return PlayersScreen(app, state).view
+    shown.state = state
+    shown.render()
+    return shown.view
 
 
 def show_player(app, name: str) -> ft.View:
+    """A player's page. Read again while it is on screen (a game ended elsewhere), it keeps
+    the rival chosen for the head-to-head."""
     state = PlayerState(app.store, name)
     state.load()
-    return PlayerScreen(app, state).view
+    shown = widgets.kept_on_screen(app, Route(Page.PLAYER, player=name).path, PlayerScreen)
+    if shown is None:
+        return PlayerScreen(app, state).view
+    if shown.state.rival is not None:
+        state.choose_rival(shown.state.rival)
+    shown.state = state
+    shown.render()
+    return shown.view

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterator, Sequence, 
 
 import flet as ft
 
+from companion import i18n
 from companion.i18n import _
 from companion.ui.games import look
 from companion.ui.summary import GameCard
@@ -46,6 +47,28 @@ def on_screen(app, route: str, kind: type[Held]) -> Held | None:
     views = getattr(app.page, "views", None) or [None]
     shown = views[-1]
     return shown.data if shown is not None and shown.route == route and isinstance(shown.data, kind) else None
+
+
+class ReadAgain(ABC):
+    """A page read again in place while it is on screen (``kept_on_screen``): what was chosen,
+    typed and scrolled on it stays. A page in another language is built anew."""
+
+    language: str
+    """The language its words were built in."""
+
+    @abstractmethod
+    def render(self) -> None:
+        """Draw the page's state into it again."""
+
+
+Kept = TypeVar("Kept", bound=ReadAgain)
+
+
+def kept_on_screen(app, route: str, kind: type[Kept]) -> Kept | None:
+    """The page on screen, if it is ``route``'s, a ``kind``, and in the current language:
+    shown again, it is drawn again in place."""
+    shown = on_screen(app, route, kind)
+    return shown if shown is not None and shown.language == i18n.language() else None
 
 
 class Refusals:

@@ -118,3 +118,29 @@ def test_a_games_place_and_note_show_in_the_history(store):
     h = HistoryState(store, now=fixed_now)
     h.load()
     assert h.games[0].details == "Café De Zwaan · Ann's birthday"
+
+
+def test_the_history_read_again_on_screen_keeps_its_filters_and_the_games_listed(store, monkeypatch):
+    """A game that ends elsewhere reads the history on screen again (at a club, every few
+    minutes): the filter chosen, the pages listed, and the page itself (where it is
+    scrolled to) stay; a later visit starts afresh."""
+    from companion.ui.router import App as Shell
+    from tests.ui.tree import find, find_all, served_app
+
+    monkeypatch.setattr(history, "PAGE_SIZE", 2)
+    for _ in range(4):
+        finished_bever(store)
+    app, page, _session = served_app(lambda page: Shell(page, store))
+    app.go("/history")
+    view = page.views[-1]
+    find(view, "filter-status-finished").on_select()
+    find(view, "history-more").on_click()
+    assert len(view.data.state.games) == 4  # two pages
+    newest = finished_bever(store)  # at another table
+    app.show("/history")  # as the session does then
+    assert page.views[-1] is view and find(view, "filter-status-finished").selected
+    games = view.data.state.games
+    assert len(games) == 4 and games[0].game_id == newest.id  # two pages still, the new game first
+    app.go("/")
+    app.go("/history")
+    assert page.views[-1] is not view and find_all(page.views[-1], "filter-status-all")[0].selected

@@ -128,3 +128,25 @@ def test_a_new_players_name_half_typed_stays_when_the_page_is_shown_again(store)
     app.go("/")
     app.go("/players")
     assert find(page.views[-1], "new-player-name").value == ""  # a visit of its own starts empty
+
+
+def test_a_players_page_read_again_on_screen_keeps_the_rival_chosen(store):
+    """A game that ends elsewhere reads a player's page on screen again: the rival chosen for
+    the head-to-head stays, and the head-to-head counts the new game."""
+    from companion.ui.router import App as Shell
+    from tests.ui.tree import find, served_app
+
+    for name in ("Ann", "Bob"):
+        store.add_player(name)
+    record = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, record.id, [bever_totals(Ann=10, Bob=12)] * 4)
+    app, page, _session = served_app(lambda page: Shell(page, store))
+    app.go("/players/Ann")
+    view = page.views[-1]
+    find(view, "rival-Bob").on_select()
+    games_before = view.data.state.head.games_together
+    again = store.create_game("beverbende", ["Ann", "Bob"])
+    play(store, again.id, [bever_totals(Ann=10, Bob=12)] * 4)  # at another table
+    app.show("/players/Ann")  # as the session does then
+    assert page.views[-1] is view and find(view, "rival-Bob").selected
+    assert view.data.state.head.games_together == games_before + 1
