@@ -95,8 +95,8 @@ class Refusals:
 
 
 class HearsTheDatabase(ABC):
-    """A page that may say the database did not answer a change (a round's form, a club
-    evening): the app tells the page on top when it answers again (``App.database_answers``),
+    """A page that may say the database did not answer a change (a round's form, New game, a
+    club evening): the app tells the page on top when it answers again (``App.database_answers``),
     without knowing which page it is."""
 
     @abstractmethod
