@@ -494,11 +494,9 @@ def show_evening(app, evening_id: int) -> ft.View:
     with the name typed; a refusal shown is dropped, said again at the next try. A table's
     save is followed without reading the evening again (``EveningPage.follow``)."""
     route = Route(Page.EVENT, evening=evening_id).path
-    kept = widgets.kept_on_screen(app, route, EveningPage)
+    kept = widgets.shown_again(app, route, EveningPage)
     if kept is not None:
-        kept.state.load()
-        kept.render()
-        return kept.view
+        return kept
     shown = widgets.on_screen(app, route, EveningPage)  # in another language
     state = shown.state if shown is not None else EveningState(evenings_of(app), evening_id, app.store)
     state.error = None
@@ -533,6 +531,9 @@ class EveningPage(widgets.FollowsGames, widgets.HearsTheDatabase, widgets.ReadAg
         self.view = widgets.screen(app, route, state.evening.name, [self.head, self.arrivals, self.live])
         self.view.data = self
         self.render()
+
+    def read_again(self) -> None:
+        self.state.load()
 
     def render(self) -> None:
         state = self.state

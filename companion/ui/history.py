@@ -132,6 +132,9 @@ class HistoryScreen(widgets.ReadAgain):
         self.view.data = self
         self.render()
 
+    def read_again(self) -> None:
+        self.state.read_again()
+
     def render(self) -> None:
         s = self.state
         body: list[ft.Control] = []
@@ -189,11 +192,9 @@ class HistoryScreen(widgets.ReadAgain):
 def show(app) -> ft.View:
     """/history. Read again while it is on screen (a game ended elsewhere, at a club every few
     minutes), it keeps the filters chosen, the games listed and where it was scrolled to."""
-    shown = widgets.kept_on_screen(app, "/history", HistoryScreen)
+    shown = widgets.shown_again(app, "/history", HistoryScreen)
     if shown is not None:
-        shown.state.read_again()
-        shown.render()
-        return shown.view
+        return shown
     state = HistoryState(app.store)
     state.load()
     return HistoryScreen(app, state).view

@@ -155,6 +155,10 @@ class PlayersScreen(widgets.ReadAgain):
         self.view.data = self
         self.render()
 
+    def read_again(self) -> None:
+        self.state = PlayersState(self.app.store)
+        self.state.load()
+
     def render(self) -> None:
         s = self.state
         body: list[ft.Control] = []
@@ -213,6 +217,14 @@ class PlayerScreen(widgets.ReadAgain):
         self.view = widgets.screen(app, Route(Page.PLAYER, player=state.name).path, state.name, [])
         self.view.data = self
         self.render()
+
+    def read_again(self) -> None:
+        """The rival chosen for the head-to-head stays."""
+        rival = self.state.rival
+        self.state = PlayerState(self.app.store, self.state.name)
+        self.state.load()
+        if rival is not None:
+            self.state.choose_rival(rival)
 
     def render(self) -> None:
         s = self.state
@@ -294,26 +306,20 @@ class PlayerScreen(widgets.ReadAgain):
 def show_list(app) -> ft.View:
     """/players. Read again while it is on screen (a player saved elsewhere, the browser back
     after a lost connection), it keeps a new player's name half typed."""
+    shown = widgets.shown_again(app, Route(Page.PLAYERS).path, PlayersScreen)
+    if shown is not None:
+        return shown
     state = PlayersState(app.store)
     state.load()
-    shown = widgets.kept_on_screen(app, Route(Page.PLAYERS).path, PlayersScreen)
-    if shown is None:
-        return PlayersScreen(app, state).view
-    shown.state = state
-    shown.render()
-    return shown.view
+    return PlayersScreen(app, state).view
 
 
 def show_player(app, name: str) -> ft.View:
     """A player's page. Read again while it is on screen (a game ended elsewhere), it keeps
     the rival chosen for the head-to-head."""
+    shown = widgets.shown_again(app, Route(Page.PLAYER, player=name).path, PlayerScreen)
+    if shown is not None:
+        return shown
     state = PlayerState(app.store, name)
     state.load()
-    shown = widgets.kept_on_screen(app, Route(Page.PLAYER, player=name).path, PlayerScreen)
-    if shown is None:
-        return PlayerScreen(app, state).view
-    if shown.state.rival is not None:
-        state.choose_rival(shown.state.rival)
-    shown.state = state
-    shown.render()
-    return shown.view
+    return PlayerScreen(app, state).view

@@ -50,25 +50,31 @@ def on_screen(app, route: str, kind: type[Held]) -> Held | None:
 
 
 class ReadAgain(ABC):
-    """A page read again in place while it is on screen (``kept_on_screen``): what was chosen,
+    """A page read again in place while it is on screen (``shown_again``): what was chosen,
     typed and scrolled on it stays. A page in another language is built anew."""
 
     language: str
     """The language its words were built in."""
+    view: ft.View
+
+    @abstractmethod
+    def read_again(self) -> None:
+        """Read what the page shows from the store again, keeping what was chosen on it."""
 
     @abstractmethod
     def render(self) -> None:
         """Draw the page's state into it again."""
 
 
-Kept = TypeVar("Kept", bound=ReadAgain)
-
-
-def kept_on_screen(app, route: str, kind: type[Kept]) -> Kept | None:
-    """The page on screen, if it is ``route``'s, a ``kind``, and in the current language:
-    shown again, it is drawn again in place."""
+def shown_again(app, route: str, kind: type[ReadAgain]) -> ft.View | None:
+    """The page on screen, read and drawn again in place, if it is ``route``'s, a ``kind``,
+    and in the current language; else None (the page is then built)."""
     shown = on_screen(app, route, kind)
-    return shown if shown is not None and shown.language == i18n.language() else None
+    if shown is None or shown.language != i18n.language():
+        return None
+    shown.read_again()
+    shown.render()
+    return shown.view
 
 
 class Refusals:
